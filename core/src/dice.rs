@@ -1,0 +1,205 @@
+//! Fair, reproducible dice: one ChaCha20 stream per seat from one game seed.
+//!
+//! Seat `s` rolls from the ChaCha20 keystream with the seed as key and `s` as stream
+//! number, so a decision never changes the numbers any seat rolls later, undo cannot
+//! re-roll, and anyone with the seed can recompute every roll. The keystream is read as
+//! 32-bit words, each word's bytes low to high; a byte `b` below 252 gives the die
+//! `b % 6 + 1`, and bytes 252..=255 are skipped so that all six faces are equally likely.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use sha2::{Digest, Sha256};
+
+/// A game's seed: 32 bytes, shown as 64 hex digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Seed(pub [u8; 32]);
+
+impl Seed {
+    /// A seed from a small number (the first 8 bytes little-endian, the rest zero), for
+    /// tests, benchmarks and the command line.
+    pub fn from_u64(n: u64) -> Seed {
+        let mut bytes = [0u8; 32];
+        bytes[..8].copy_from_slice(&n.to_le_bytes());
+        Seed(bytes)
+    }
+
+    /// A fresh seed from the operating system's randomness.
+    pub fn random() -> Seed {
+        let mut bytes = [0u8; 32];
+        rand::fill(&mut bytes);
+        Seed(bytes)
+    }
+
+    /// The seed as 64 lowercase hex digits.
+    pub fn to_hex(&self) -> String {
+        hex(&self.0)
+    }
+
+    /// Parses 64 hex digits.
+    pub fn from_hex(text: &str) -> Option<Seed> {
+        let text = text.trim();
+        if text.len() != 64 || !text.is_ascii() {
+            return None;
+        }
+        let mut bytes = [0u8; 32];
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(Seed(bytes))
+    }
+
+    /// The public commitment to this seed: SHA-256 of its 32 bytes, as hex.
+    pub fn commitment(&self) -> String {
+        hex(&Sha256::digest(self.0))
+    }
+}
+
+/// Lowercase hex of some bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// One seat's die.
+#[derive(Clone, Debug)]
+pub struct Die {
+    rng: ChaCha20Rng,
+    word: u32,
+    bytes_left: u8,
+    rolls: u64,
+}
+
+impl Die {
+    /// The die of seat `seat` for a game seed.
+    pub fn new(seed: &Seed, seat: usize) -> Die {
+        let mut rng = ChaCha20Rng::from_seed(seed.0);
+        rng.set_stream(seat as u64);
+        Die {
+            rng,
+            word: 0,
+            bytes_left: 0,
+            rolls: 0,
+        }
+    }
+
+    /// The next value, 1 to 6.
+    pub fn roll(&mut self) -> u8 {
+        loop {
+            if self.bytes_left == 0 {
+                self.word = self.rng.next_u32();
+                self.bytes_left = 4;
+            }
+            let b = (self.word & 0xff) as u8;
+            self.word >>= 8;
+            self.bytes_left -= 1;
+            if b < 252 {
+                self.rolls += 1;
+                return b % 6 + 1;
+            }
+        }
+    }
+
+    /// How many values this die has given.
+    pub fn rolls(&self) -> u64 {
+        self.rolls
+    }
+}
+
+/// The dice of a whole table: one [`Die`] per seat.
+#[derive(Clone, Debug)]
+pub struct Dice {
+    dice: Vec<Die>,
+}
+
+impl Dice {
+    /// Dice for `seats` seats from one seed.
+    pub fn new(seed: &Seed, seats: usize) -> Dice {
+        Dice {
+            dice: (0..seats).map(|s| Die::new(seed, s)).collect(),
+        }
+    }
+
+    /// The next value of a seat's die. Seats beyond the table roll nothing: 0.
+    pub fn roll(&mut self, seat: usize) -> u8 {
+        self.dice.get_mut(seat).map_or(0, Die::roll)
+    }
+
+    /// How many values each seat has rolled.
+    pub fn counts(&self) -> Vec<u64> {
+        self.dice.iter().map(Die::rolls).collect()
+    }
+}
+
+/// Decides the first seat: every seat rolls its own die, the highest starts, tied seats
+/// roll again. Returns the first seat and every roll made, round by round.
+pub fn roll_off(dice: &mut Dice, seats: usize) -> (usize, Vec<Vec<(usize, u8)>>) {
+    let mut contenders: Vec<usize> = (0..seats).collect();
+    let mut rounds = Vec::new();
+    while contenders.len() > 1 {
+        let round: Vec<(usize, u8)> = contenders.iter().map(|&s| (s, dice.roll(s))).collect();
+        let best = round.iter().map(|&(_, v)| v).max().unwrap_or(0);
+        contenders = round.iter().filter(|&&(_, v)| v == best).map(|&(s, _)| s).collect();
+        rounds.push(round);
+    }
+    (contenders.first().copied().unwrap_or(0), rounds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_rolls_and_seats_are_independent() {
+        let seed = Seed::from_u64(7);
+        let mut a = Dice::new(&seed, 4);
+        let mut b = Dice::new(&seed, 4);
+        let first: Vec<u8> = (0..50).map(|_| a.roll(1)).collect();
+        // Rolling other seats in between never changes seat 1's numbers.
+        let second: Vec<u8> = (0..50)
+            .map(|_| {
+                b.roll(0);
+                b.roll(3);
+                b.roll(1)
+            })
+            .collect();
+        assert_eq!(first, second);
+        assert!(first.iter().all(|v| (1..=6).contains(v)));
+        let mut c = Dice::new(&Seed::from_u64(8), 4);
+        let other: Vec<u8> = (0..50).map(|_| c.roll(1)).collect();
+        assert_ne!(first, other);
+    }
+
+    #[test]
+    fn every_face_comes_up_about_equally() {
+        let mut die = Die::new(&Seed::from_u64(1), 0);
+        let mut counts = [0u32; 7];
+        for _ in 0..60_000 {
+            counts[die.roll() as usize] += 1;
+        }
+        for face in 1..=6 {
+            assert!((9_500..10_500).contains(&counts[face]), "{counts:?}");
+        }
+    }
+
+    #[test]
+    fn seed_hex_round_trips_and_commitment_is_sha256() {
+        let seed = Seed::from_u64(42);
+        assert_eq!(Seed::from_hex(&seed.to_hex()), Some(seed));
+        assert_eq!(Seed::from_hex("zz"), None);
+        assert_eq!(seed.commitment().len(), 64);
+        assert_ne!(seed.commitment(), Seed::from_u64(43).commitment());
+    }
+
+    #[test]
+    fn roll_off_gives_the_highest_roller() {
+        let mut dice = Dice::new(&Seed::from_u64(3), 4);
+        let (first, rounds) = roll_off(&mut dice, 4);
+        let last = rounds.last().expect("a round");
+        let best = last.iter().map(|r| r.1).max().expect("max");
+        assert_eq!(last.iter().filter(|r| r.1 == best).count(), 1);
+        assert!(last.contains(&(first, best)));
+    }
+}

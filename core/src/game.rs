@@ -1,0 +1,113 @@
+//! A whole game driven by the dice: the roll-off, then roll, choose, play until it is over.
+//! Simulations, benchmarks, bots and sessions build on this loop.
+
+use crate::dice::{Dice, Seed, roll_off};
+use crate::engine::Engine;
+use crate::moves::{Input, Move, MoveList};
+use crate::position::Position;
+use crate::turn::{Phase, Step};
+
+/// A game in progress: the position, what it waits for, and the table's dice.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The position.
+    pub position: Position,
+    /// What the game waits for.
+    pub phase: Phase,
+    /// The dice.
+    pub dice: Dice,
+    /// Rolls made so far (the roll-off not counted).
+    pub rolls: u64,
+}
+
+impl Game {
+    /// A new game with these seats (board colour indices in turn order); the roll-off
+    /// decides the first seat.
+    pub fn new(engine: &Engine, seat_colours: &[u8], seed: &Seed) -> Game {
+        let mut dice = Dice::new(seed, seat_colours.len());
+        let (first, _) = roll_off(&mut dice, seat_colours.len());
+        let mut position = engine.start_position(seat_colours);
+        position.turn = first as u8;
+        Game {
+            position,
+            phase: Phase::Roll,
+            dice,
+            rolls: 0,
+        }
+    }
+
+    /// The input the seat to move has to play next: a fresh roll of its die, or the
+    /// pending bonus. `None` once the game is over.
+    pub fn next_input(&mut self) -> Option<Input> {
+        match self.phase {
+            Phase::Roll => {
+                self.rolls += 1;
+                Some(Input::Roll(self.dice.roll(self.position.turn as usize)))
+            }
+            Phase::Bonus(n) => Some(Input::Bonus(n)),
+            Phase::Over => None,
+        }
+    }
+
+    /// Plays `input` with a move from its legal list (or `None` when it is empty).
+    pub fn play(&mut self, engine: &Engine, input: Input, mv: Option<&Move>) -> Step {
+        let step = engine.play(&mut self.position, input, mv);
+        self.phase = step.phase;
+        step
+    }
+
+    /// Plays the game to its end, asking `choose` for a move whenever there are at least
+    /// two. Returns the number of rolls made. `max_rolls` stops a game that would not end.
+    pub fn play_out(
+        &mut self,
+        engine: &Engine,
+        max_rolls: u64,
+        mut choose: impl FnMut(&Position, Input, &MoveList) -> usize,
+    ) -> u64 {
+        let mut list = MoveList::default();
+        while self.rolls < max_rolls {
+            let Some(input) = self.next_input() else { break };
+            engine.legal_moves(&self.position, input, &mut list);
+            let mv = match list.len() {
+                0 => None,
+                1 => list.get(0),
+                _ => list.get(choose(&self.position, input, &list)),
+            }
+            .copied();
+            self.play(engine, input, mv.as_ref());
+        }
+        self.rolls
+    }
+}
+
+/// A small fast generator for random move choices in simulations (not for dice).
+#[derive(Clone, Debug)]
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    /// The next number below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        ((z >> 32) * n as u64 >> 32) as usize
+    }
+}
+
+/// Plays one game of random moves from a seed, with `seats` seats spread over the board.
+/// Returns the finished game. The benchmark and the property tests use this.
+pub fn random_game(engine: &Engine, seats: usize, seed: u64) -> Game {
+    let colours: Vec<u8> = engine
+        .board
+        .default_seating(seats)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|c| c as u8)
+        .collect();
+    let mut game = Game::new(engine, &colours, &Seed::from_u64(seed));
+    let mut pick = SplitMix(seed ^ 0x5EED);
+    game.play_out(engine, 100_000, |_, _, list| pick.below(list.len()));
+    game
+}

@@ -1,0 +1,422 @@
+//! Legal move generation: one generator for every family, steered by the rules data.
+//!
+//! Each rule's check lives in one place: [`Scan`] reads what stands on a square,
+//! `path_is_clear` applies barriers and blocks to the squares passed, `landing` applies
+//! capacity, own-piece landing, safety and capture to the square reached, and the filters
+//! at the end of [`Engine::legal_moves`] apply the rules that choose among legal moves
+//! (compulsory entry, clearing the start square, opening a barrier on a 6).
+
+use crate::engine::{Engine, OFF_TRACK};
+use crate::moves::{Input, Move, MoveKind, MoveList};
+use crate::position::{NO_PIECE, PIECES, Position, YARD};
+use crate::rules::{Barrier, SameColourLanding, ThreeSixes};
+
+/// What stands on one track square, the moving pieces left out.
+#[derive(Default)]
+struct Scan {
+    /// The mover's own pieces there.
+    own: u8,
+    /// Opponent pieces there, one bit per `seat * 4 + piece`.
+    opponents: u32,
+    /// How many opponent pieces.
+    opponent_count: u8,
+    /// Whether one opponent colour has two or more pieces there (a barrier or block).
+    opponent_pair: bool,
+    /// The opponent piece that arrived last, as a capture bit.
+    last_opponent: u32,
+}
+
+/// One call's view of the position: the mover and the squares pieces stand on.
+struct Gen<'a> {
+    engine: &'a Engine,
+    pos: &'a Position,
+    seat: usize,
+    colour: u8,
+    /// Each piece's track square, or [`OFF_TRACK`].
+    squares: [[u8; PIECES]; crate::position::MAX_SEATS],
+    /// Track squares the mover may not pass (barriers and opponent blocks).
+    blocked_track: u128,
+    /// Home-column progress values the mover may not pass (its own corridor barriers).
+    blocked_column: u128,
+    /// The die rolled (0 for a bonus count).
+    die: u8,
+    /// Whether a bonus count is being played.
+    bonus: bool,
+}
+
+impl<'a> Gen<'a> {
+    fn new(engine: &'a Engine, pos: &'a Position, die: u8, bonus: bool) -> Gen<'a> {
+        let seat = pos.turn as usize;
+        let mut squares = [[OFF_TRACK; PIECES]; crate::position::MAX_SEATS];
+        for s in pos.seats() {
+            let c = pos.seat_colour[s];
+            for i in 0..PIECES {
+                squares[s][i] = engine.square_of(c, pos.pieces[s][i]);
+            }
+        }
+        let mut g = Gen {
+            engine,
+            pos,
+            seat,
+            colour: pos.seat_colour[seat],
+            squares,
+            blocked_track: 0,
+            blocked_column: 0,
+            die,
+            bonus,
+        };
+        g.find_blocks();
+        g
+    }
+
+    /// Marks the squares the mover may not pass under the barrier rule in force.
+    fn find_blocks(&mut self) {
+        let rules = &self.engine.rules;
+        let passes_blocks = (self.bonus && rules.bonus_passes_blocks)
+            || (!self.bonus && self.engine.block_pass & (1 << self.die) != 0);
+        let counts_own = match rules.barrier {
+            Barrier::None => return,
+            _ if passes_blocks => return,
+            Barrier::BlocksAll => true,
+            Barrier::BlocksOpponents => false,
+        };
+        for s in self.pos.seats() {
+            if s == self.seat && !counts_own {
+                continue;
+            }
+            let sq = &self.squares[s];
+            for i in 0..PIECES {
+                if sq[i] == OFF_TRACK {
+                    continue;
+                }
+                if sq[i + 1..].contains(&sq[i]) {
+                    self.blocked_track |= 1u128 << sq[i];
+                }
+            }
+        }
+        if counts_own {
+            let own = &self.pos.pieces[self.seat];
+            for i in 0..PIECES {
+                let p = own[i];
+                if p != YARD && p > self.engine.board.last_track && !self.engine.at_end(p)
+                    && own[i + 1..].contains(&p)
+                {
+                    self.blocked_column |= 1u128 << p;
+                }
+            }
+        }
+    }
+
+    /// What stands on track square `sq`, the mover's pieces in `moving` left out.
+    fn scan(&self, sq: u8, moving: u8) -> Scan {
+        let mut scan = Scan::default();
+        let mut last_stamp = 0u32;
+        for s in self.pos.seats() {
+            let mut count = 0u8;
+            for i in 0..PIECES {
+                if self.squares[s][i] != sq {
+                    continue;
+                }
+                if s == self.seat {
+                    if moving & (1 << i) == 0 {
+                        scan.own += 1;
+                    }
+                    continue;
+                }
+                count += 1;
+                let bit = 1u32 << (s * PIECES + i);
+                scan.opponents |= bit;
+                scan.opponent_count += 1;
+                let stamp = self.pos.arrival[s][i];
+                if scan.last_opponent == 0 || stamp >= last_stamp {
+                    last_stamp = stamp;
+                    scan.last_opponent = bit;
+                }
+            }
+            if count >= 2 {
+                scan.opponent_pair = true;
+            }
+        }
+        scan
+    }
+
+    /// The mover's own pieces at home-column progress `p`, those in `moving` left out.
+    fn own_at_progress(&self, p: u8, moving: u8) -> u8 {
+        let own = &self.pos.pieces[self.seat];
+        (0..PIECES)
+            .filter(|&i| moving & (1 << i) == 0 && own[i] == p)
+            .count() as u8
+    }
+
+    /// Whether the mover's own pieces (those not moving) stand at progress `p`.
+    fn own_blocks_landing(&self, p: u8, moving: u8) -> bool {
+        let sq = self.engine.square_of(self.colour, p);
+        if sq == OFF_TRACK {
+            !self.engine.at_end(p) && self.own_at_progress(p, moving) > 0
+        } else {
+            self.scan(sq, moving).own > 0
+        }
+    }
+
+    /// Where a piece at `from` ends after `steps`, before looking at what stands there:
+    /// exact finish, the Petits-chevaux staircase and bouncing back. `None` if it cannot go;
+    /// the flag says the piece bounced back from the end.
+    fn target(&self, from: u8, steps: u8) -> Option<(u8, bool)> {
+        let rules = &self.engine.rules;
+        let board = &self.engine.board;
+        let max = board.max_progress();
+        if rules.staircase && from >= board.last_track {
+            // Each step of the staircase needs its own number; home needs a 6.
+            let step = from - board.last_track;
+            let needed = (step + 1).min(6);
+            return (!self.bonus && self.die == needed && from < max).then_some((from + 1, false));
+        }
+        let to = from.checked_add(steps)?;
+        let end = if rules.staircase { board.last_track } else { max };
+        if to <= end {
+            Some((to, false))
+        } else if rules.bounce_back {
+            end.checked_sub(to - end).map(|b| (b, true))
+        } else {
+            None
+        }
+    }
+
+    /// Whether nothing stops a piece between `from` and `to` (both excluded).
+    fn path_is_clear(&self, from: u8, to: u8) -> bool {
+        if self.blocked_track == 0 && self.blocked_column == 0 {
+            return true;
+        }
+        (from + 1..to).all(|q| {
+            let sq = self.engine.square_of(self.colour, q);
+            if sq == OFF_TRACK {
+                self.blocked_column & (1u128 << q) == 0
+            } else {
+                self.blocked_track & (1u128 << sq) == 0
+            }
+        })
+    }
+
+    /// Whether `count` moving pieces may end on progress `to`, and whom they capture.
+    fn landing(&self, to: u8, moving: u8, count: u8) -> Option<u32> {
+        let rules = &self.engine.rules;
+        let forbids_own = matches!(
+            rules.same_colour_landing,
+            SameColourLanding::Forbidden | SameColourLanding::OccupyPrevious
+        );
+        let sq = self.engine.square_of(self.colour, to);
+        if sq == OFF_TRACK {
+            if self.engine.at_end(to) && self.engine.board.home == Some(to) {
+                return Some(0);
+            }
+            let own = self.own_at_progress(to, moving);
+            if own > 0 && forbids_own {
+                return None;
+            }
+            return match rules.capacity {
+                Some(cap) if own + count > cap => None,
+                _ => Some(0),
+            };
+        }
+        let scan = self.scan(sq, moving);
+        if scan.own > 0 && forbids_own {
+            return None;
+        }
+        if rules.barrier == Barrier::BlocksAll && (scan.own >= 2 || scan.opponent_pair) {
+            return None;
+        }
+        let safe = self.engine.is_safe(sq);
+        let mut captures = 0;
+        if scan.opponent_count > 0 {
+            if rules.barrier == Barrier::BlocksOpponents && scan.opponent_pair {
+                let coppit = count == 2 && rules.coppit_block_capture && scan.opponent_count == 2;
+                if !coppit || safe {
+                    return None;
+                }
+                captures = scan.opponents;
+            } else if !safe {
+                captures = scan.opponents;
+            }
+        }
+        let staying = if captures == 0 { scan.opponent_count } else { 0 };
+        match rules.capacity {
+            Some(cap) if scan.own + count + staying > cap => None,
+            _ => Some(captures),
+        }
+    }
+
+    /// Entering a piece onto the start square, with the Parchís exit capture.
+    fn enter(&self) -> Option<u32> {
+        let rules = &self.engine.rules;
+        let sq = self.engine.square_of(self.colour, 0);
+        let scan = self.scan(sq, 0);
+        if let (true, Some(cap)) = (rules.exit_capture, rules.capacity)
+            && scan.own + scan.opponent_count >= cap
+        {
+            // The exit is full: entering captures an opponent to make room, unless the
+            // mover's own pieces fill it.
+            if scan.own >= cap || scan.opponent_count == 0 {
+                return None;
+            }
+            if rules.exit_barrier_blocks_entry && scan.opponent_pair {
+                return None;
+            }
+            return Some(scan.last_opponent);
+        }
+        self.landing(0, 0, 1)
+    }
+
+    /// A single piece's move by `steps`, if legal.
+    fn single(&self, piece: usize, steps: u8) -> Option<Move> {
+        let from = self.pos.pieces[self.seat][piece];
+        let moving = 1u8 << piece;
+        let (mut to, bounced) = self.target(from, steps)?;
+        if self.engine.rules.same_colour_landing == SameColourLanding::OccupyPrevious {
+            // Stop on the nearest square behind one's own piece.
+            while to != from && self.own_blocks_landing(to, moving) {
+                to = to.checked_sub(1)?;
+            }
+            if to == from {
+                return None;
+            }
+        }
+        // A bounce only happens on boards without barriers, so only a forward path is checked.
+        if !bounced && !self.path_is_clear(from, to) {
+            return None;
+        }
+        let captures = self.landing(to, moving, 1)?;
+        Some(Move {
+            kind: if self.bonus { MoveKind::Bonus } else { MoveKind::Move },
+            piece: piece as u8,
+            partner: NO_PIECE,
+            from,
+            to,
+            captures,
+        })
+    }
+
+    /// Two pieces on one square moving together by half an even roll.
+    fn pair(&self, a: usize, b: usize, steps: u8) -> Option<Move> {
+        let from = self.pos.pieces[self.seat][a];
+        let (to, bounced) = self.target(from, steps)?;
+        if bounced || !self.path_is_clear(from, to) {
+            return None;
+        }
+        let captures = self.landing(to, (1 << a) | (1 << b), 2)?;
+        Some(Move {
+            kind: MoveKind::Move,
+            piece: a as u8,
+            partner: b as u8,
+            from,
+            to,
+            captures,
+        })
+    }
+}
+
+impl Engine {
+    /// The value a die roll moves: a 6 moves 7 under the Parchís rule when the mover has no
+    /// piece in its yard.
+    pub fn steps_for_roll(&self, pos: &Position, die: u8) -> u8 {
+        if die == 6
+            && self.rules.six_moves_seven_when_yard_empty
+            && pos.in_yard(pos.turn as usize) == 0
+        {
+            7
+        } else {
+            die
+        }
+    }
+
+    /// Whether this roll is a third six that is not played.
+    pub fn is_third_six(&self, pos: &Position, input: Input) -> bool {
+        input == Input::Roll(6) && pos.sixes >= 2 && self.rules.three_sixes != ThreeSixes::None
+    }
+
+    /// Fills `out` with the legal moves of the seat to move for `input`. Moves that are the
+    /// same choice (two pieces of one square making the same move) are listed once.
+    pub fn legal_moves(&self, pos: &Position, input: Input, out: &mut MoveList) {
+        out.clear();
+        let seat = pos.turn as usize;
+        if seat >= pos.seat_count as usize || pos.is_finished(seat) || self.is_third_six(pos, input)
+        {
+            return;
+        }
+        let (steps, die, bonus) = match input {
+            Input::Roll(d) => (self.steps_for_roll(pos, d), d, false),
+            Input::Bonus(n) => (n, 0, true),
+        };
+        let g = Gen::new(self, pos, die, bonus);
+        let own = pos.pieces[seat];
+        let has_yard = own.contains(&YARD);
+
+        if !bonus
+            && has_yard
+            && self.rules.enter_on.allows(die)
+            && let Some(captures) = g.enter()
+            && let Some(piece) = own.iter().position(|&p| p == YARD)
+        {
+            out.push_distinct(Move {
+                kind: MoveKind::Enter,
+                piece: piece as u8,
+                partner: NO_PIECE,
+                from: YARD,
+                to: 0,
+                captures,
+            });
+        }
+        for (piece, &p) in own.iter().enumerate() {
+            if p == YARD || self.board.home == Some(p) {
+                continue;
+            }
+            if let Some(m) = g.single(piece, steps) {
+                out.push_distinct(m);
+            }
+        }
+        if self.rules.doubled_move_half && !bonus && die % 2 == 0 {
+            for a in 0..PIECES {
+                let p = own[a];
+                if p == YARD || self.at_end(p) || own[..a].contains(&p) {
+                    continue;
+                }
+                if let Some(b) = (a + 1..PIECES).find(|&b| own[b] == p)
+                    && let Some(m) = g.pair(a, b, die / 2)
+                {
+                    out.push_distinct(m);
+                }
+            }
+        }
+        self.apply_choice_rules(pos, input, out);
+    }
+
+    /// The rules that choose among legal moves: the start square cleared first (Mensch),
+    /// compulsory entry (Parchís, Mensch) and the forced barrier opening on a 6 (Parchís).
+    fn apply_choice_rules(&self, pos: &Position, input: Input, out: &mut MoveList) {
+        let seat = pos.turn as usize;
+        let own = pos.pieces[seat];
+        let has_yard = own.contains(&YARD);
+        if self.rules.clear_start_first && has_yard && !matches!(input, Input::Bonus(_)) {
+            if let Some(on_start) = own.iter().position(|&p| p == 0) {
+                let on_start = on_start as u8;
+                if out
+                    .as_slice()
+                    .iter()
+                    .any(|m| m.from == 0 && (m.piece == on_start || m.partner == on_start))
+                {
+                    out.retain(|m| m.from == 0);
+                }
+            }
+        }
+        if self.rules.enter_compulsory && out.as_slice().iter().any(|m| m.is_enter()) {
+            out.retain(|m| m.is_enter());
+        }
+        if self.rules.forced_barrier_open_on_six && input == Input::Roll(6) {
+            let in_barrier = |p: u8| {
+                p != YARD && !self.at_end(p) && own.iter().filter(|&&q| q == p).count() >= 2
+            };
+            if own.iter().any(|&p| in_barrier(p)) {
+                out.retain(|m| in_barrier(m.from));
+            }
+        }
+    }
+}

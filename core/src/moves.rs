@@ -1,0 +1,161 @@
+//! Moves and the fixed-size list the move generator fills.
+
+use crate::position::{NO_PIECE, YARD};
+
+/// What a turn asks the mover to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Input {
+    /// A die value just rolled, 1 to 6.
+    Roll(u8),
+    /// A bonus count that one piece must move in full (Parchís +20 / +10).
+    Bonus(u8),
+}
+
+/// The kind of a move, as position-format.md names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A piece leaves its yard onto its start square.
+    Enter,
+    /// A piece (or a pair) moves by the die.
+    Move,
+    /// A piece moves a bonus count.
+    Bonus,
+}
+
+impl MoveKind {
+    /// The name used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveKind::Enter => "enter",
+            MoveKind::Move => "move",
+            MoveKind::Bonus => "bonus",
+        }
+    }
+}
+
+/// One legal choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Entering, moving or playing a bonus.
+    pub kind: MoveKind,
+    /// The piece that moves.
+    pub piece: u8,
+    /// The second piece when a pair moves together as one, else [`NO_PIECE`].
+    pub partner: u8,
+    /// Progress before the move ([`YARD`] when entering).
+    pub from: u8,
+    /// Progress after the move.
+    pub to: u8,
+    /// Pieces sent back to their yard, one bit per `seat * 4 + piece`.
+    pub captures: u32,
+}
+
+impl Move {
+    /// Whether a pair moves together.
+    pub fn is_pair(&self) -> bool {
+        self.partner != NO_PIECE
+    }
+
+    /// Whether the move takes a piece out of its yard.
+    pub fn is_enter(&self) -> bool {
+        self.from == YARD
+    }
+
+    /// The captured pieces as (seat, piece) pairs.
+    pub fn captured(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        captured_pieces(self.captures)
+    }
+
+    /// Whether two moves are the same choice for a player (position-format.md: equal kind,
+    /// `from`, `to` and captures).
+    pub fn same_choice(&self, other: &Move) -> bool {
+        self.kind == other.kind
+            && self.from == other.from
+            && self.to == other.to
+            && self.captures == other.captures
+            && self.is_pair() == other.is_pair()
+    }
+}
+
+/// Decodes a capture bit set into (seat, piece) pairs.
+pub fn captured_pieces(mask: u32) -> impl Iterator<Item = (usize, usize)> {
+    (0..32usize)
+        .filter(move |b| mask & (1 << b) != 0)
+        .map(|b| (b / 4, b % 4))
+}
+
+/// Capacity of a [`MoveList`]: four single pieces and two pairs at most, with room to spare.
+pub const MAX_MOVES: usize = 8;
+
+/// The legal moves for one input, without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: u8,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList {
+            moves: [Move {
+                kind: MoveKind::Move,
+                piece: 0,
+                partner: NO_PIECE,
+                from: 0,
+                to: 0,
+                captures: 0,
+            }; MAX_MOVES],
+            len: 0,
+        }
+    }
+}
+
+impl MoveList {
+    /// Empties the list.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Adds a move unless an equal choice is already listed.
+    pub fn push_distinct(&mut self, m: Move) {
+        if self.as_slice().iter().any(|o| o.same_choice(&m)) {
+            return;
+        }
+        if (self.len as usize) < MAX_MOVES {
+            self.moves[self.len as usize] = m;
+            self.len += 1;
+        }
+    }
+
+    /// Keeps only the moves for which `keep` is true.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len as usize {
+            if keep(&self.moves[i]) {
+                self.moves[n] = self.moves[i];
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+    }
+
+    /// The moves.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there is no legal move.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The move at `index`, if there is one.
+    pub fn get(&self, index: usize) -> Option<&Move> {
+        self.as_slice().get(index)
+    }
+}

@@ -1,0 +1,261 @@
+//! The turn machine: what follows a roll or a bonus count and the move chosen for it —
+//! captures, bonuses, extra rolls, the third six, finishing and the end of the game.
+
+use crate::engine::Engine;
+use crate::moves::{Input, Move, MoveList};
+use crate::position::{NO_PIECE, PIECES, Position, YARD};
+use crate::rules::{Bonus, ThreeSixes};
+
+/// What the game waits for next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The seat in `position.turn` rolls.
+    Roll,
+    /// The seat in `position.turn` must play this bonus count.
+    Bonus(u8),
+    /// The game is over.
+    Over,
+}
+
+/// What a third six did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Penalty {
+    /// The six was not played and the turn passed.
+    Burnt,
+    /// This piece of the mover went back to its yard.
+    SentHome(u8),
+}
+
+/// What one step of the turn machine did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// What comes next.
+    pub phase: Phase,
+    /// The seat that acted.
+    pub seat: u8,
+    /// Pieces sent back to their yard, one bit per `seat * 4 + piece`.
+    pub captures: u32,
+    /// The third-six penalty, if this roll was one.
+    pub penalty: Option<Penalty>,
+    /// A bonus count earned by the move that no piece could play, and so was lost.
+    pub lapsed: Option<u8>,
+    /// Whether the acting seat brought its last piece home with this step.
+    pub finished: bool,
+}
+
+/// Why a step was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The move index is not in the legal move list.
+    #[error("move {index} is not legal: there are {count} legal moves (indices 0 to {last})", last = .count.saturating_sub(1))]
+    IllegalMove {
+        /// The index given.
+        index: usize,
+        /// How many moves were legal.
+        count: usize,
+    },
+    /// A move was given when no move is legal, or none when one must be chosen.
+    #[error("{0}")]
+    WrongChoice(String),
+    /// The input does not fit: a die value out of 1..6, or a bonus the rules do not give.
+    #[error("{0}")]
+    BadInput(String),
+}
+
+impl Engine {
+    /// Plays one input with the move at `choice` in the list [`Engine::legal_moves`] gives
+    /// for it (`None` when that list is empty, or on a third six that is not played).
+    pub fn apply(
+        &self,
+        pos: &mut Position,
+        input: Input,
+        choice: Option<usize>,
+    ) -> Result<Step, PlayError> {
+        match input {
+            Input::Roll(d) if !(1..=6).contains(&d) => {
+                return Err(PlayError::BadInput(format!("roll: {d} is not a die value 1 to 6")));
+            }
+            Input::Bonus(0) => {
+                return Err(PlayError::BadInput("bonus: a bonus count is at least 1".into()));
+            }
+            _ => {}
+        }
+        if pos.turn >= pos.seat_count || pos.is_finished(pos.turn as usize) {
+            return Err(PlayError::BadInput("turn: that seat has already finished".into()));
+        }
+        let mut list = MoveList::default();
+        self.legal_moves(pos, input, &mut list);
+        let mv = match (choice, list.is_empty()) {
+            (None, true) => None,
+            (Some(i), false) => Some(*list.get(i).ok_or(PlayError::IllegalMove {
+                index: i,
+                count: list.len(),
+            })?),
+            (Some(i), true) => {
+                return Err(PlayError::WrongChoice(format!(
+                    "move: {i} given, but there is no legal move (use null)"
+                )));
+            }
+            (None, false) => {
+                return Err(PlayError::WrongChoice(format!(
+                    "move: null given, but {} legal moves exist and one must be played",
+                    list.len()
+                )));
+            }
+        };
+        Ok(self.play(pos, input, mv.as_ref()))
+    }
+
+    /// Plays one input with a move already known to be legal for it (or `None` when no move
+    /// is legal). The fast path that simulations and bots use; [`Engine::apply`] checks.
+    pub fn play(&self, pos: &mut Position, input: Input, mv: Option<&Move>) -> Step {
+        let seat = pos.turn as usize;
+        let mut step = Step {
+            phase: Phase::Roll,
+            seat: seat as u8,
+            captures: 0,
+            penalty: None,
+            lapsed: None,
+            finished: false,
+        };
+        if self.is_third_six(pos, input) {
+            step.penalty = Some(self.third_six(pos, seat));
+            self.pass_turn(pos);
+            return step;
+        }
+        if let Input::Roll(d) = input {
+            pos.sixes = if d == 6 { pos.sixes + 1 } else { 0 };
+        }
+        let mut extra_roll = false;
+        let mut pending = None;
+        if let Some(m) = mv {
+            step.captures = m.captures;
+            self.move_pieces(pos, seat, m);
+            let reached_end = self.at_end(m.to) && !self.at_end(m.from);
+            for (happened, bonus) in [
+                (m.captures != 0, self.rules.capture_bonus),
+                (reached_end, self.rules.home_bonus),
+            ] {
+                match (happened, bonus) {
+                    (true, Bonus::ExtraRoll) => extra_roll = true,
+                    (true, Bonus::Move(n)) => pending = Some(n),
+                    _ => {}
+                }
+            }
+            if !pos.is_finished(seat) && pos.all_at_end(&self.board, seat) {
+                pos.finished[pos.finished_count as usize] = seat as u8;
+                pos.finished_count += 1;
+                step.finished = true;
+                if self.is_over(pos) {
+                    step.phase = Phase::Over;
+                    return step;
+                }
+            }
+        }
+        if let Some(n) = pending {
+            if !step.finished {
+                let mut list = MoveList::default();
+                self.legal_moves(pos, Input::Bonus(n), &mut list);
+                if !list.is_empty() {
+                    step.phase = Phase::Bonus(n);
+                    return step;
+                }
+            }
+            step.lapsed = Some(n);
+        }
+        let rolls_again = !step.finished
+            && ((pos.sixes > 0 && self.rules.extra_roll_on_six) || extra_roll || {
+                let retry = self.rules.three_tries_when_none_out
+                    && mv.is_none()
+                    && matches!(input, Input::Roll(_))
+                    && !self.has_piece_in_play(pos, seat)
+                    && pos.tries + 1 < 3;
+                if retry {
+                    pos.tries += 1;
+                }
+                retry
+            });
+        if !rolls_again {
+            self.pass_turn(pos);
+        }
+        step
+    }
+
+    /// Moves the piece (or pair) and sends captured pieces home.
+    fn move_pieces(&self, pos: &mut Position, seat: usize, m: &Move) {
+        for piece in [m.piece, m.partner] {
+            if piece != NO_PIECE {
+                pos.pieces[seat][piece as usize] = m.to;
+                pos.stamp(seat, piece as usize);
+            }
+        }
+        pos.last_moved = m.piece;
+        for (s, i) in m.captured() {
+            pos.pieces[s][i] = YARD;
+        }
+    }
+
+    /// The third six in a row: burnt, or the last piece moved goes back to its yard.
+    fn third_six(&self, pos: &mut Position, seat: usize) -> Penalty {
+        if self.rules.three_sixes == ThreeSixes::SendLastMovedHome && pos.last_moved != NO_PIECE {
+            let piece = pos.last_moved;
+            let p = pos.pieces[seat][piece as usize];
+            if p != YARD && p <= self.board.last_track {
+                pos.pieces[seat][piece as usize] = YARD;
+                return Penalty::SentHome(piece);
+            }
+        }
+        Penalty::Burnt
+    }
+
+    /// Whether a seat has a piece on the board (not in its yard, not finished).
+    pub fn has_piece_in_play(&self, pos: &Position, seat: usize) -> bool {
+        pos.pieces[seat]
+            .iter()
+            .any(|&p| p != YARD && !self.at_end(p))
+    }
+
+    /// Whether the game is over: the first winner under `stop_at_first_winner`, otherwise
+    /// when at most one seat is still playing.
+    pub fn is_over(&self, pos: &Position) -> bool {
+        if self.rules.stop_at_first_winner {
+            pos.finished_count >= 1
+        } else {
+            pos.seat_count - pos.finished_count <= 1
+        }
+    }
+
+    /// Hands the turn to the next seat that has not finished.
+    fn pass_turn(&self, pos: &mut Position) {
+        pos.sixes = 0;
+        pos.last_moved = NO_PIECE;
+        pos.tries = 0;
+        let n = pos.seat_count as usize;
+        for k in 1..=n {
+            let s = (pos.turn as usize + k) % n;
+            if !pos.is_finished(s) {
+                pos.turn = s as u8;
+                return;
+            }
+        }
+    }
+
+    /// The seats from first to last: those that finished in the order they did, then the
+    /// others by the distance their pieces still have to go (shortest first), more pieces
+    /// home first, then seat order.
+    pub fn places(&self, pos: &Position) -> Vec<usize> {
+        let mut order: Vec<usize> = pos.finished[..pos.finished_count as usize]
+            .iter()
+            .map(|&s| s as usize)
+            .collect();
+        let mut rest: Vec<usize> = pos.seats().filter(|&s| !pos.is_finished(s)).collect();
+        rest.sort_by_key(|&s| {
+            let pieces = &pos.pieces[s];
+            let distance: u32 = pieces.iter().map(|&p| self.remaining(p) as u32).sum();
+            let home = pieces.iter().filter(|&&p| self.at_end(p)).count();
+            (distance, PIECES - home, s)
+        });
+        order.extend(rest);
+        order
+    }
+}
