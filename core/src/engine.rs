@@ -2,7 +2,7 @@
 //! generator uses on every call.
 
 use crate::board::Board;
-use crate::position::{Place, Position, YARD};
+use crate::position::{MAX_SEATS, Place, Position, YARD};
 use crate::rules::{Rules, RulesError};
 
 /// Marks "not on the track" in the square table.
@@ -18,9 +18,10 @@ pub struct Engine {
     pub board: Board,
     /// Safe squares as a bit set over track squares.
     pub(crate) safe: u128,
-    /// For board colour `c` and progress `p`, `square[c * 256 + p]` is the track square, or
-    /// [`OFF_TRACK`] in the yard, the home column and home.
-    pub(crate) square: Vec<u8>,
+    /// For board colour `c` and progress `p`, `square[c][p]` is the track square, or
+    /// [`OFF_TRACK`] in the yard, the home column and home. A fixed 256-wide row per colour
+    /// lets a `u8` progress index it with no bounds check.
+    pub(crate) square: Box<[[u8; 256]; MAX_SEATS]>,
     /// Die values with which a single piece may pass an opponent block, one bit per value.
     pub(crate) block_pass: u8,
 }
@@ -40,10 +41,10 @@ impl Engine {
                 safe |= 1 << s;
             }
         }
-        let mut square = vec![OFF_TRACK; board.colours as usize * 256];
+        let mut square = Box::new([[OFF_TRACK; 256]; MAX_SEATS]);
         for c in 0..board.colours as usize {
             for p in 0..=board.last_track {
-                square[c * 256 + p as usize] = board.track_square(c, p);
+                square[c][p as usize] = board.track_square(c, p);
             }
         }
         let block_pass = rules.block_pass_on.iter().fold(0u8, |m, d| m | 1 << d);
@@ -69,7 +70,7 @@ impl Engine {
     /// The track square of a piece of board colour `colour` at `progress`, if on the track.
     #[inline]
     pub(crate) fn square_of(&self, colour: u8, progress: u8) -> u8 {
-        self.square[colour as usize * 256 + progress as usize]
+        self.square[colour as usize % MAX_SEATS][progress as usize]
     }
 
     /// Where a piece of a seat stands.

@@ -5,15 +5,18 @@
 //! moves; the [`engine::Engine`] generates moves and plays them.
 
 pub mod board;
+pub mod bots;
 pub mod colour;
 pub mod dice;
 pub mod engine;
 pub mod game;
 pub mod json;
+pub mod layout;
 pub mod moves;
 pub mod movegen;
 pub mod position;
 pub mod rules;
+pub mod session;
 pub mod turn;
 
 pub use colour::Colour;

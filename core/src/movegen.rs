@@ -12,7 +12,6 @@ use crate::position::{NO_PIECE, PIECES, Position, YARD};
 use crate::rules::{Barrier, SameColourLanding, ThreeSixes};
 
 /// What stands on one track square, the moving pieces left out.
-#[derive(Default)]
 struct Scan {
     /// The mover's own pieces there.
     own: u8,
@@ -22,18 +21,24 @@ struct Scan {
     opponent_count: u8,
     /// Whether one opponent colour has two or more pieces there (a barrier or block).
     opponent_pair: bool,
-    /// The opponent piece that arrived last, as a capture bit.
-    last_opponent: u32,
 }
 
-/// One call's view of the position: the mover and the squares pieces stand on.
+/// The bits of one seat's four pieces in a `seat * 4 + piece` bit set.
+const fn seat_bits(seat: usize) -> u32 {
+    0xF << (seat * PIECES)
+}
+
+/// One call's view of the position: the mover and the square each piece stands on.
 struct Gen<'a> {
     engine: &'a Engine,
     pos: &'a Position,
     seat: usize,
     colour: u8,
-    /// Each piece's track square, or [`OFF_TRACK`].
-    squares: [[u8; PIECES]; crate::position::MAX_SEATS],
+    /// The track square of piece `seat * 4 + piece`, or [`OFF_TRACK`]. Kept as one flat
+    /// byte array so that finding the pieces on a square is a single vector compare.
+    squares: [u8; 32],
+    /// How many 8-byte words of `squares` hold seats in play.
+    words: usize,
     /// Track squares the mover may not pass (barriers and opponent blocks).
     blocked_track: u128,
     /// Home-column progress values the mover may not pass (its own corridor barriers).
@@ -47,11 +52,11 @@ struct Gen<'a> {
 impl<'a> Gen<'a> {
     fn new(engine: &'a Engine, pos: &'a Position, die: u8, bonus: bool) -> Gen<'a> {
         let seat = pos.turn as usize;
-        let mut squares = [[OFF_TRACK; PIECES]; crate::position::MAX_SEATS];
+        let mut squares = [OFF_TRACK; 32];
         for s in pos.seats() {
             let c = pos.seat_colour[s];
             for i in 0..PIECES {
-                squares[s][i] = engine.square_of(c, pos.pieces[s][i]);
+                squares[s * PIECES + i] = engine.square_of(c, pos.pieces[s][i]);
             }
         }
         let mut g = Gen {
@@ -60,13 +65,35 @@ impl<'a> Gen<'a> {
             seat,
             colour: pos.seat_colour[seat],
             squares,
+            words: (pos.seat_count as usize * PIECES).div_ceil(8),
             blocked_track: 0,
             blocked_column: 0,
             die,
             bonus,
         };
-        g.find_blocks();
+        if engine.rules.barrier != Barrier::None {
+            g.find_blocks();
+        }
         g
+    }
+
+    /// The pieces on track square `sq`, one bit per `seat * 4 + piece`.
+    #[inline]
+    fn occupants(&self, sq: u8) -> u32 {
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let mut bits = 0u32;
+        // Eight squares at a time: mark the bytes equal to `sq`, then gather one bit per
+        // byte (a branch-free byte compare, as a vector unit would do it).
+        for (k, chunk) in self.squares.chunks_exact(8).take(self.words).enumerate() {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(chunk);
+            let w = u64::from_le_bytes(bytes) ^ (0x0101_0101_0101_0101 * sq as u64);
+            let zero = !(((w & LOW7) + LOW7) | w) & HIGH;
+            let gathered = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+            bits |= gathered << (8 * k);
+        }
+        bits
     }
 
     /// Marks the squares the mover may not pass under the barrier rule in force.
@@ -84,12 +111,9 @@ impl<'a> Gen<'a> {
             if s == self.seat && !counts_own {
                 continue;
             }
-            let sq = &self.squares[s];
+            let sq = &self.squares[s * PIECES..s * PIECES + PIECES];
             for i in 0..PIECES {
-                if sq[i] == OFF_TRACK {
-                    continue;
-                }
-                if sq[i + 1..].contains(&sq[i]) {
+                if sq[i] != OFF_TRACK && sq[i + 1..].contains(&sq[i]) {
                     self.blocked_track |= 1u128 << sq[i];
                 }
             }
@@ -98,7 +122,9 @@ impl<'a> Gen<'a> {
             let own = &self.pos.pieces[self.seat];
             for i in 0..PIECES {
                 let p = own[i];
-                if p != YARD && p > self.engine.board.last_track && !self.engine.at_end(p)
+                if p != YARD
+                    && p > self.engine.board.last_track
+                    && !self.engine.at_end(p)
                     && own[i + 1..].contains(&p)
                 {
                     self.blocked_column |= 1u128 << p;
@@ -108,36 +134,32 @@ impl<'a> Gen<'a> {
     }
 
     /// What stands on track square `sq`, the mover's pieces in `moving` left out.
+    #[inline]
     fn scan(&self, sq: u8, moving: u8) -> Scan {
-        let mut scan = Scan::default();
-        let mut last_stamp = 0u32;
-        for s in self.pos.seats() {
-            let mut count = 0u8;
-            for i in 0..PIECES {
-                if self.squares[s][i] != sq {
-                    continue;
-                }
-                if s == self.seat {
-                    if moving & (1 << i) == 0 {
-                        scan.own += 1;
-                    }
-                    continue;
-                }
-                count += 1;
-                let bit = 1u32 << (s * PIECES + i);
-                scan.opponents |= bit;
-                scan.opponent_count += 1;
-                let stamp = self.pos.arrival[s][i];
-                if scan.last_opponent == 0 || stamp >= last_stamp {
-                    last_stamp = stamp;
-                    scan.last_opponent = bit;
-                }
-            }
-            if count >= 2 {
-                scan.opponent_pair = true;
-            }
+        let here = self.occupants(sq);
+        let mine = seat_bits(self.seat);
+        let own = here & mine & !((moving as u32) << (self.seat * PIECES));
+        let opponents = here & !mine;
+        let mut opponent_pair = false;
+        let mut rest = opponents;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize / PIECES;
+            opponent_pair |= (opponents & seat_bits(s)).count_ones() >= 2;
+            rest &= !seat_bits(s);
         }
-        scan
+        Scan {
+            own: own.count_ones() as u8,
+            opponents,
+            opponent_count: opponents.count_ones() as u8,
+            opponent_pair,
+        }
+    }
+
+    /// Of the opponent pieces in `opponents`, the one that arrived last, as a capture bit.
+    fn last_arrived(&self, opponents: u32) -> u32 {
+        crate::moves::captured_pieces(opponents)
+            .max_by_key(|&(s, i)| self.pos.arrival[s][i])
+            .map_or(0, |(s, i)| 1 << (s * PIECES + i))
     }
 
     /// The mover's own pieces at home-column progress `p`, those in `moving` left out.
@@ -198,6 +220,7 @@ impl<'a> Gen<'a> {
     }
 
     /// Whether `count` moving pieces may end on progress `to`, and whom they capture.
+    #[inline]
     fn landing(&self, to: u8, moving: u8, count: u8) -> Option<u32> {
         let rules = &self.engine.rules;
         let forbids_own = matches!(
@@ -261,12 +284,13 @@ impl<'a> Gen<'a> {
             if rules.exit_barrier_blocks_entry && scan.opponent_pair {
                 return None;
             }
-            return Some(scan.last_opponent);
+            return Some(self.last_arrived(scan.opponents));
         }
         self.landing(0, 0, 1)
     }
 
     /// A single piece's move by `steps`, if legal.
+    #[inline]
     fn single(&self, piece: usize, steps: u8) -> Option<Move> {
         let from = self.pos.pieces[self.seat][piece];
         let moving = 1u8 << piece;
@@ -366,11 +390,12 @@ impl Engine {
             });
         }
         for (piece, &p) in own.iter().enumerate() {
-            if p == YARD || self.board.home == Some(p) {
+            // Pieces on one square make the same moves: list the first one only.
+            if p == YARD || self.board.home == Some(p) || own[..piece].contains(&p) {
                 continue;
             }
             if let Some(m) = g.single(piece, steps) {
-                out.push_distinct(m);
+                out.push(m);
             }
         }
         if self.rules.doubled_move_half && !bonus && die % 2 == 0 {

@@ -78,10 +78,15 @@ impl Move {
 }
 
 /// Decodes a capture bit set into (seat, piece) pairs.
-pub fn captured_pieces(mask: u32) -> impl Iterator<Item = (usize, usize)> {
-    (0..32usize)
-        .filter(move |b| mask & (1 << b) != 0)
-        .map(|b| (b / 4, b % 4))
+pub fn captured_pieces(mut mask: u32) -> impl Iterator<Item = (usize, usize)> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let b = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some((b / 4, b % 4))
+    })
 }
 
 /// Capacity of a [`MoveList`]: four single pieces and two pairs at most, with room to spare.
@@ -121,6 +126,15 @@ impl MoveList {
         if self.as_slice().iter().any(|o| o.same_choice(&m)) {
             return;
         }
+        if (self.len as usize) < MAX_MOVES {
+            self.moves[self.len as usize] = m;
+            self.len += 1;
+        }
+    }
+
+    /// Adds a move known to differ from those listed.
+    #[inline]
+    pub fn push(&mut self, m: Move) {
         if (self.len as usize) < MAX_MOVES {
             self.moves[self.len as usize] = m;
             self.len += 1;

@@ -1,0 +1,66 @@
+//! Throughput of the engine: full random games per second on one core, for every preset,
+//! and legal-move generations per second. Run with `cargo bench -p ludo-core`.
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use ludo_core::game::random_game;
+use ludo_core::moves::{Input, MoveList};
+use ludo_core::rules::PRESETS;
+use ludo_core::Engine;
+use std::hint::black_box;
+
+fn full_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_game_4_seats");
+    for preset in PRESETS {
+        let engine = Engine::preset(preset).expect("preset");
+        group.throughput(Throughput::Elements(1));
+        let mut seed = 0u64;
+        group.bench_function(BenchmarkId::from_parameter(preset), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(random_game(&engine, 4, seed).rolls)
+            })
+        });
+    }
+    group.finish();
+}
+
+fn move_generation(c: &mut Criterion) {
+    let engine = Engine::preset("classic").expect("classic");
+    // A sample of real mid-game positions, taken from random games.
+    let mut positions = Vec::new();
+    for seed in 0..200u64 {
+        let mut game = ludo_core::game::Game::new(
+            &engine,
+            &[0, 1, 2, 3],
+            &ludo_core::dice::Seed::from_u64(seed),
+        );
+        let mut pick = ludo_core::game::SplitMix(seed);
+        let mut n = 0;
+        game.play_out(&engine, 150, |pos, _, list| {
+            n += 1;
+            if n % 10 == 0 {
+                positions.push(*pos);
+            }
+            pick.below(list.len())
+        });
+    }
+    let mut group = c.benchmark_group("legal_moves");
+    group.throughput(Throughput::Elements(positions.len() as u64 * 6));
+    group.bench_function("classic_all_rolls", |b| {
+        let mut list = MoveList::default();
+        b.iter(|| {
+            let mut total = 0;
+            for pos in &positions {
+                for d in 1..=6 {
+                    engine.legal_moves(pos, Input::Roll(d), &mut list);
+                    total += list.len();
+                }
+            }
+            black_box(total)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, full_games, move_generation);
+criterion_main!(benches);

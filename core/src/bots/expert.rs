@@ -1,0 +1,55 @@
+//! The `expert` level: expectimax over the dice (see [`super::search`]) on the evaluation,
+//! as many rolls deep as its node budget allows, by iterative deepening.
+
+use super::Bot;
+use super::eval::{Evaluator, Weights};
+use super::search::{Budget, choose};
+use crate::engine::Engine;
+use crate::moves::{Input, MoveList};
+use crate::position::Position;
+
+/// The default budget: up to four rolls deep, within 12,000 nodes a decision.
+pub const DEFAULT_BUDGET: Budget = Budget {
+    max_depth: 4,
+    nodes: 12_000,
+    beam: 2,
+    time_cap: None,
+};
+
+/// Deep expectimax on the evaluation.
+#[derive(Clone, Debug)]
+pub struct ExpertBot {
+    eval: Evaluator,
+    budget: Budget,
+}
+
+impl ExpertBot {
+    /// An expert with these weights and this budget.
+    pub fn new(weights: Weights, budget: Budget) -> ExpertBot {
+        ExpertBot {
+            eval: Evaluator::new(weights),
+            budget,
+        }
+    }
+
+    /// The budget it thinks within.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+}
+
+impl Default for ExpertBot {
+    fn default() -> Self {
+        ExpertBot::new(Weights::default(), DEFAULT_BUDGET)
+    }
+}
+
+impl Bot for ExpertBot {
+    fn name(&self) -> &str {
+        "expert"
+    }
+
+    fn choose(&mut self, engine: &Engine, pos: &Position, input: Input, moves: &MoveList) -> usize {
+        choose(engine, &self.eval, pos, input, moves, &self.budget)
+    }
+}

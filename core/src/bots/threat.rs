@@ -1,0 +1,210 @@
+//! Who can hit whom before the next turn: the chance that a square's pieces are captured
+//! by the seats that roll before their owner rolls again.
+//!
+//! The chance is worked out from the rules data (safe squares, barriers, blocks, entering,
+//! the 6→7 rule, extra rolls) and the board geometry, without generating moves, because the
+//! evaluation asks it thousands of times a decision. It assumes an opponent takes a capture
+//! whenever it has one, and follows a six into at most one more roll.
+
+use crate::board::MAX_TRACK;
+use crate::engine::{Engine, OFF_TRACK};
+use crate::position::{MAX_SEATS, PIECES, Position, YARD};
+use crate::rules::Barrier;
+
+/// The bits of one seat's four pieces in a `seat * 4 + piece` bit set.
+pub(crate) const fn seat_bits(seat: usize) -> u32 {
+    0xF << (seat * PIECES)
+}
+
+/// What stands where, built once per position.
+pub(crate) struct Table<'a> {
+    pub engine: &'a Engine,
+    pub pos: &'a Position,
+    /// For each track square, the pieces on it, one bit per `seat * 4 + piece`.
+    pub occupants: [u32; MAX_TRACK],
+    /// For each seat, the track squares its pieces cannot pass (barriers and blocks).
+    blocked_for: [u128; MAX_SEATS],
+    /// For each seat, the track squares where it has two or more pieces.
+    pub pairs: [u128; MAX_SEATS],
+    /// For each seat and die value, the squares that roll moves a piece (0: none).
+    steps: [[u8; 7]; MAX_SEATS],
+}
+
+impl<'a> Table<'a> {
+    /// Reads the position.
+    pub fn new(engine: &'a Engine, pos: &'a Position) -> Table<'a> {
+        let mut occupants = [0u32; MAX_TRACK];
+        let mut pairs = [0u128; MAX_SEATS];
+        for s in pos.seats() {
+            let c = pos.seat_colour[s];
+            for i in 0..PIECES {
+                let sq = engine.square_of(c, pos.pieces[s][i]);
+                if let Some(cell) = occupants.get_mut(sq as usize) {
+                    if *cell & seat_bits(s) != 0 {
+                        pairs[s] |= 1u128 << sq;
+                    }
+                    *cell |= 1 << (s * PIECES + i);
+                }
+            }
+        }
+        let mut blocked_for = [0u128; MAX_SEATS];
+        let all: u128 = pairs.iter().fold(0, |a, p| a | p);
+        for t in pos.seats() {
+            blocked_for[t] = match engine.rules.barrier {
+                Barrier::None => 0,
+                Barrier::BlocksAll => all,
+                Barrier::BlocksOpponents => all & !pairs[t],
+            };
+        }
+        let mut steps = [[0u8; 7]; MAX_SEATS];
+        for (t, row) in steps.iter_mut().enumerate().take(pos.seat_count as usize) {
+            for (die, s) in row.iter_mut().enumerate().skip(1) {
+                *s = roll_steps(engine, pos, t, die as u8);
+            }
+        }
+        Table {
+            engine,
+            pos,
+            occupants,
+            blocked_for,
+            pairs,
+            steps,
+        }
+    }
+
+    /// The track square of a seat's piece at `progress`, or [`OFF_TRACK`].
+    #[inline]
+    pub fn square(&self, seat: usize, progress: u8) -> u8 {
+        self.engine.square_of(self.pos.seat_colour[seat], progress)
+    }
+
+    /// Whether a piece of `seat` at `progress` can walk `steps` squares along the track
+    /// without meeting a barrier or block.
+    fn path_is_clear(&self, seat: usize, progress: u8, steps: u8) -> bool {
+        let blocked = self.blocked_for[seat];
+        blocked == 0
+            || (1..steps).all(|k| {
+                let sq = self.square(seat, progress + k);
+                sq == OFF_TRACK || blocked & (1u128 << sq) == 0
+            })
+    }
+
+    /// The chance that `attacker`, in its next turn, captures what `victim` has on track
+    /// square `sq`.
+    pub fn seat_hit_chance(&self, attacker: usize, victim: usize, sq: u8) -> f32 {
+        let engine = self.engine;
+        let rules = &engine.rules;
+        let track = engine.board.track_len as u16;
+        let last = engine.board.last_track;
+        let here = self.occupants[sq as usize];
+        let start = self.square(attacker, 0);
+        let in_yard = self.pos.in_yard(attacker) > 0;
+        if engine.is_safe(sq) {
+            // The one capture on a safe square: entering onto one's own full exit (Parchís).
+            let full = rules
+                .capacity
+                .is_some_and(|cap| here.count_ones() >= cap as u32);
+            let entering = (1..=6).filter(|&d| rules.enter_on.allows(d)).count() as f32;
+            return if rules.exit_capture
+                && sq == start
+                && in_yard
+                && full
+                && here & seat_bits(attacker) == 0
+            {
+                entering / 6.0
+            } else {
+                0.0
+            };
+        }
+        if rules.barrier != Barrier::None && (here & seat_bits(victim)).count_ones() >= 2 {
+            return 0.0;
+        }
+        // Bits 1..=6: die values that hit at once; `chain`: second rolls that hit after a 6.
+        let mut direct = 0u8;
+        let mut chain = 0u8;
+        let steps = &self.steps[attacker];
+        let six = steps[6];
+        for &p in &self.pos.pieces[attacker] {
+            if p == YARD || p > last {
+                continue;
+            }
+            let from = self.square(attacker, p) as u16;
+            let d = ((sq as u16 + track - from) % track) as u8;
+            if d == 0 || d > 13 || p as u16 + d as u16 > last as u16 {
+                continue;
+            }
+            if !self.path_is_clear(attacker, p, d) {
+                continue;
+            }
+            for (die, &s) in steps.iter().enumerate().skip(1) {
+                if s == d {
+                    direct |= 1 << die;
+                }
+            }
+            if rules.extra_roll_on_six && six > 0 && d > six && d - six <= 6 {
+                chain |= 1 << (d - six);
+            }
+        }
+        if in_yard {
+            for die in 1..=6u8 {
+                if rules.enter_on.allows(die) && sq == start {
+                    direct |= 1 << die;
+                }
+            }
+            if rules.extra_roll_on_six && rules.enter_on.allows(6) {
+                let d = ((sq as u16 + track - start as u16) % track) as u8;
+                if (1..=6).contains(&d) && self.path_is_clear(attacker, 0, d) {
+                    chain |= 1 << d;
+                }
+            }
+        }
+        let low = (direct & 0b0011_1110).count_ones() as f32 / 6.0;
+        let six_hits = direct & 0b0100_0000 != 0;
+        if !rules.extra_roll_on_six {
+            return low + if six_hits { 1.0 / 6.0 } else { 0.0 };
+        }
+        let after_six = if six_hits {
+            1.0
+        } else {
+            ((chain | direct) & 0b0011_1110).count_ones() as f32 / 6.0
+        };
+        low + after_six / 6.0
+    }
+
+    /// The chance that what `victim` has on track square `sq` is captured before `victim`
+    /// rolls again, by any seat still playing.
+    pub fn hit_chance(&self, victim: usize, sq: u8) -> f32 {
+        let mut miss = 1.0f32;
+        for t in self.pos.seats() {
+            if t != victim && !self.pos.is_finished(t) {
+                miss *= 1.0 - self.seat_hit_chance(t, victim, sq);
+            }
+        }
+        1.0 - miss
+    }
+
+    /// The chance that the piece `piece` of `seat` is captured before `seat` rolls again.
+    pub fn piece_hit_chance(&self, seat: usize, piece: usize) -> f32 {
+        let sq = self.square(seat, self.pos.pieces[seat][piece]);
+        if sq == OFF_TRACK {
+            0.0
+        } else {
+            self.hit_chance(seat, sq)
+        }
+    }
+}
+
+/// The squares a roll of `die` moves a piece of `seat` (the Parchís 6 that moves 7), or 0
+/// when that roll must be spent entering a piece.
+fn roll_steps(engine: &Engine, pos: &Position, seat: usize, die: u8) -> u8 {
+    let rules = &engine.rules;
+    let in_yard = pos.in_yard(seat);
+    if in_yard > 0 && rules.enter_compulsory && rules.enter_on.allows(die) {
+        return 0;
+    }
+    if die == 6 && rules.six_moves_seven_when_yard_empty && in_yard == 0 {
+        7
+    } else {
+        die
+    }
+}

@@ -1,0 +1,1073 @@
+//! A game session: the rules, the seats, the seed and the log of decisions, with undo,
+//! the events of the last action and a view of everything a screen draws.
+//!
+//! The log holds only real choices (two or more legal moves): the dice come from the
+//! seat's own stream of the seed, and a roll with no move or one move plays itself, so
+//! replaying the log from the seed reproduces the game exactly. Undo is such a replay with
+//! the log cut short, which is why it can never re-roll.
+
+use crate::colour::Colour;
+use crate::dice::{Dice, Seed, roll_off};
+use crate::engine::Engine;
+use crate::game::Game;
+use crate::moves::{Input, Move, MoveKind, MoveList};
+use crate::position::{NO_PIECE, Place, Position, YARD, place_of};
+use crate::rules::{RulesError, RulesSpec};
+use crate::turn::{Penalty, Phase, Step};
+
+/// The longest a seat name may be, in bytes.
+pub const MAX_NAME_LEN: usize = 40;
+/// The longest a bot level may be, in bytes.
+pub const MAX_LEVEL_LEN: usize = 24;
+/// A replay stops with an error past this many rolls: a real game takes a few hundred, so
+/// only a damaged file or code gets here.
+pub const MAX_ROLLS: usize = 100_000;
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SeatKind {
+    /// A person at this device: the one whose decisions undo takes back.
+    Human,
+    /// The computer, at a level the bots module knows (e.g. `"easy"`).
+    Bot {
+        /// The bot's level.
+        level: String,
+    },
+}
+
+/// A seat at the table, in turn order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Seat {
+    /// The name shown for the seat.
+    pub name: String,
+    /// Human or bot.
+    pub kind: SeatKind,
+    /// The colour the seat plays. `None` on every seat lets the board spread the seats
+    /// over its colours; a session's own seats always have one.
+    pub colour: Option<Colour>,
+}
+
+impl Seat {
+    /// A human seat whose colour the board chooses.
+    pub fn human(name: &str) -> Seat {
+        Seat {
+            name: name.to_string(),
+            kind: SeatKind::Human,
+            colour: None,
+        }
+    }
+
+    /// A bot seat whose colour the board chooses.
+    pub fn bot(name: &str, level: &str) -> Seat {
+        Seat {
+            name: name.to_string(),
+            kind: SeatKind::Bot {
+                level: level.to_string(),
+            },
+            colour: None,
+        }
+    }
+
+    /// The same seat playing `colour`.
+    pub fn with_colour(mut self, colour: Colour) -> Seat {
+        self.colour = Some(colour);
+        self
+    }
+
+    /// Whether a person plays this seat.
+    pub fn is_human(&self) -> bool {
+        self.kind == SeatKind::Human
+    }
+}
+
+/// Everything that decides a game before its first roll.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSetup {
+    /// The rules: a preset, or a preset with options.
+    pub rules: RulesSpec,
+    /// The seats in turn order.
+    pub seats: Vec<Seat>,
+    /// The seed of every die of the game.
+    pub seed: Seed,
+    /// An online game: nobody may take a decision back.
+    pub online: bool,
+    /// When the game began, in seconds since 1970.
+    pub created_at: u64,
+}
+
+impl GameSetup {
+    /// An offline game with a fresh random seed, starting now.
+    pub fn new(rules: RulesSpec, seats: Vec<Seat>) -> GameSetup {
+        GameSetup {
+            rules,
+            seats,
+            seed: Seed::random(),
+            online: false,
+            created_at: unix_now(),
+        }
+    }
+}
+
+/// Seconds since 1970 by the system clock (0 if the clock is before 1970).
+pub fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// One choice in the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Decision {
+    /// The seat that chose.
+    pub seat: u8,
+    /// The index of the chosen move in the legal move list.
+    pub choice: u8,
+    /// How many moves were legal.
+    pub options: u8,
+    /// Rolls made when the choice was offered, the roll-off included.
+    pub rolls: u32,
+}
+
+/// One roll of a die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Roll {
+    /// The seat whose die it was.
+    pub seat: u8,
+    /// The value, 1 to 6.
+    pub value: u8,
+    /// Whether it was a roll-off roll (deciding who starts) rather than a turn.
+    pub roll_off: bool,
+}
+
+/// What a session waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SessionPhase {
+    /// The seat to move rolls.
+    Roll,
+    /// The seat to move picks one of the options.
+    Choose,
+    /// The game is over.
+    Over,
+}
+
+/// Something that happened, for the screen to show or animate. Seats are turn-order
+/// indices; progress values are as in position-format.md.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameEvent {
+    /// A roll of the roll-off that decides who starts.
+    RollOff {
+        /// The seat.
+        seat: u8,
+        /// Its value.
+        value: u8,
+    },
+    /// The roll-off is over: this seat starts.
+    Starts {
+        /// The seat.
+        seat: u8,
+    },
+    /// A seat rolled.
+    Rolled {
+        /// The seat.
+        seat: u8,
+        /// The value.
+        value: u8,
+    },
+    /// The roll gave no legal move.
+    NoMove {
+        /// The seat.
+        seat: u8,
+    },
+    /// A piece (and its partner, when a pair moves) moved.
+    Moved {
+        /// The seat.
+        seat: u8,
+        /// The piece.
+        piece: u8,
+        /// The second piece of a pair.
+        partner: Option<u8>,
+        /// Progress before (`None`: the yard).
+        from: Option<u8>,
+        /// Progress after.
+        to: u8,
+    },
+    /// A piece was sent back to its yard by a capture.
+    Captured {
+        /// The captured piece's seat.
+        seat: u8,
+        /// The captured piece.
+        piece: u8,
+        /// The seat that captured it.
+        by: u8,
+    },
+    /// A bonus count was earned that one piece must now move.
+    Bonus {
+        /// The seat.
+        seat: u8,
+        /// The count.
+        count: u8,
+    },
+    /// A bonus count was earned that no piece could move, and so was lost.
+    BonusLapsed {
+        /// The seat.
+        seat: u8,
+        /// The count.
+        count: u8,
+    },
+    /// The same seat rolls again.
+    ExtraRoll {
+        /// The seat.
+        seat: u8,
+    },
+    /// A third six in a row: not played, and maybe a piece sent home.
+    ThreeSixes {
+        /// The seat.
+        seat: u8,
+        /// The piece sent back to the yard, if the rules do that.
+        sent_home: Option<u8>,
+    },
+    /// A seat brought its last piece home.
+    Finished {
+        /// The seat.
+        seat: u8,
+        /// Its place, 1 for the winner.
+        place: u8,
+    },
+    /// The game is over.
+    GameOver {
+        /// The seats from first to last.
+        places: Vec<u8>,
+    },
+    /// Decisions were taken back; the view shows the game as it stood before them.
+    Undone {
+        /// How many decisions were removed from the log.
+        decisions: u32,
+    },
+}
+
+/// One piece as the screen draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceView {
+    /// Its progress (`None`: in the yard).
+    pub progress: Option<u8>,
+    /// Where it stands.
+    pub place: Place,
+}
+
+/// One seat as the screen draws it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SeatView {
+    /// The seat's name.
+    pub name: String,
+    /// Human or bot.
+    pub kind: SeatKind,
+    /// Its colour.
+    pub colour: Colour,
+    /// Its four pieces.
+    pub pieces: Vec<PieceView>,
+    /// Pieces at the end of the road.
+    pub pieces_home: u8,
+    /// How far the colour has come, 0 to 100.
+    pub progress: u8,
+    /// Its place once it has finished (1 for the winner).
+    pub place: Option<u8>,
+}
+
+/// One legal move, with what the screen needs to offer and animate it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveOption {
+    /// The index to pass to [`Session::choose`].
+    pub index: u8,
+    /// Entering, moving or playing a bonus.
+    pub kind: MoveKind,
+    /// The piece that moves.
+    pub piece: u8,
+    /// The second piece when a pair moves together.
+    pub partner: Option<u8>,
+    /// Progress before (`None`: the yard).
+    pub from: Option<u8>,
+    /// Progress after.
+    pub to: u8,
+    /// The pieces it would capture, as (seat, piece).
+    pub captures: Vec<(u8, u8)>,
+    /// The places the piece passes through, the last one where it stops.
+    pub path: Vec<Place>,
+}
+
+/// Everything a screen shows of a session.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameView {
+    /// The preset the rules start from.
+    pub preset: String,
+    /// The seats in turn order.
+    pub seats: Vec<SeatView>,
+    /// The seat to move.
+    pub turn: u8,
+    /// What the session waits for.
+    pub phase: SessionPhase,
+    /// The die value or bonus count the options are for, while choosing.
+    pub input: Option<Input>,
+    /// The last value rolled in the game, if any.
+    pub last_roll: Option<u8>,
+    /// The legal moves to choose from (empty unless choosing).
+    pub options: Vec<MoveOption>,
+    /// What the last action did, in order.
+    pub events: Vec<GameEvent>,
+    /// Whether [`Session::undo`] would take something back.
+    pub can_undo: bool,
+    /// Whether this is an online game.
+    pub online: bool,
+    /// The seats from first to last, once the game is over.
+    pub places: Vec<u8>,
+    /// The SHA-256 commitment to the seed, published from the start.
+    pub commitment: String,
+    /// The seed as hex, revealed once the game is over.
+    pub seed: Option<String>,
+    /// Rolls made so far, the roll-off included.
+    pub rolls: u32,
+    /// Decisions in the log.
+    pub decisions: u32,
+}
+
+/// Why a session refused an action or could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    /// The rules do not resolve.
+    #[error("rules: {0}")]
+    Rules(#[from] RulesError),
+    /// The seats do not fit the rules; the text names the seat.
+    #[error("seats: {0}")]
+    Seats(String),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// A roll was asked for while a move must be chosen.
+    #[error("a move must be chosen first ({options} options)")]
+    ChoiceNeeded {
+        /// How many moves are legal.
+        options: usize,
+    },
+    /// A choice was given while the seat must roll.
+    #[error("nothing to choose: the seat to move must roll")]
+    NothingToChoose,
+    /// The index is not one of the options.
+    #[error("move {index} is not an option: there are {count} (0 to {last})", last = .count.saturating_sub(1))]
+    IllegalChoice {
+        /// The index given.
+        index: usize,
+        /// How many options there are.
+        count: usize,
+    },
+    /// Online games cannot be taken back.
+    #[error("undo is not allowed in an online game")]
+    UndoOnline,
+    /// No human decision is left to take back.
+    #[error("nothing to undo: no decision of a player at this device is left")]
+    NothingToUndo,
+    /// A bot step was asked for while a person is to move.
+    #[error("a person is to move, not a bot")]
+    NotABotsTurn,
+    /// A log does not replay (saves and replay codes).
+    #[error("log: {0}")]
+    Log(#[from] LogError),
+}
+
+/// Why a log of decisions does not replay from its seed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LogError {
+    /// A choice is out of the range of legal moves.
+    #[error("decision {index}: move {choice} is not legal, there are {options} moves")]
+    IllegalChoice {
+        /// The decision's index in the log.
+        index: usize,
+        /// The choice recorded.
+        choice: usize,
+        /// How many moves were legal.
+        options: usize,
+    },
+    /// The game ended, or the recorded rolls ran out, before the log did.
+    #[error("decision {index}: the log goes on after the game stopped ({reason})")]
+    TooLong {
+        /// The first decision left over.
+        index: usize,
+        /// Why play stopped there.
+        reason: &'static str,
+    },
+    /// The log ran out while the recorded rolls go on.
+    #[error("the log ends after {decisions} decisions, but {rolls} rolls were recorded and only {made} made")]
+    TooShort {
+        /// Decisions in the log.
+        decisions: usize,
+        /// Rolls recorded.
+        rolls: usize,
+        /// Rolls the replay reached.
+        made: usize,
+    },
+    /// A packed log (replay code) has no bits left for the next choice.
+    #[error("decision {index}: the packed choices end early")]
+    Truncated {
+        /// The decision that could not be read.
+        index: usize,
+    },
+    /// The replay went past [`MAX_ROLLS`].
+    #[error("the replay passed {MAX_ROLLS} rolls without ending")]
+    Endless,
+}
+
+/// A choice waiting to be made.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    input: Input,
+    moves: MoveList,
+}
+
+/// A game in progress: its setup, the game state, the log and the dice rolled.
+#[derive(Clone, Debug)]
+pub struct Session {
+    setup: GameSetup,
+    engine: Engine,
+    game: Game,
+    pending: Option<Pending>,
+    log: Vec<Decision>,
+    rolls: Vec<Roll>,
+    events: Vec<GameEvent>,
+    /// Replays keep no events: nobody sees them.
+    record_events: bool,
+}
+
+impl Session {
+    /// Starts a game: checks the rules and the seats, then rolls off for the first seat.
+    pub fn new(setup: GameSetup) -> Result<Session, SessionError> {
+        Session::start(setup, true)
+    }
+
+    fn start(mut setup: GameSetup, record_events: bool) -> Result<Session, SessionError> {
+        let engine = Engine::new(setup.rules.resolve()?)?;
+        let colours = resolve_seats(&engine, &mut setup.seats)?;
+        let n = colours.len();
+        let mut dice = Dice::new(&setup.seed, n);
+        let (first, rounds) = roll_off(&mut dice, n);
+        let mut position = engine.start_position(&colours);
+        position.turn = first as u8;
+        let mut session = Session {
+            setup,
+            engine,
+            game: Game {
+                position,
+                phase: Phase::Roll,
+                dice,
+                rolls: 0,
+            },
+            pending: None,
+            log: Vec::new(),
+            rolls: Vec::new(),
+            events: Vec::new(),
+            record_events,
+        };
+        for (seat, value) in rounds.into_iter().flatten() {
+            let (seat, value) = (seat as u8, value);
+            session.rolls.push(Roll {
+                seat,
+                value,
+                roll_off: true,
+            });
+            session.emit(GameEvent::RollOff { seat, value });
+        }
+        session.emit(GameEvent::Starts { seat: first as u8 });
+        Ok(session)
+    }
+
+    /// Replays a log of choices from the setup. With `rolls`, play goes on after the last
+    /// choice until that many rolls (the roll-off included) are made, so a session saved
+    /// between a roll and its choice comes back exactly; without, it stops at the first roll
+    /// after the last choice.
+    pub fn replay(
+        setup: GameSetup,
+        choices: &[u8],
+        rolls: Option<usize>,
+    ) -> Result<Session, SessionError> {
+        Session::replay_with(
+            setup,
+            choices.len(),
+            |index, _| choices.get(index).copied().ok_or(LogError::Truncated { index }),
+            rolls,
+        )
+    }
+
+    /// [`Session::replay`] with the choices read one at a time: `next(index, options)` gives
+    /// decision `index` when `options` moves are legal (replay codes pack each choice in as
+    /// few bits as its options need, so reading one needs the count).
+    pub(crate) fn replay_with(
+        setup: GameSetup,
+        decisions: usize,
+        mut next: impl FnMut(usize, usize) -> Result<u8, LogError>,
+        rolls: Option<usize>,
+    ) -> Result<Session, SessionError> {
+        let mut s = Session::start(setup, false)?;
+        let mut k = 0;
+        loop {
+            if let Some(p) = s.pending {
+                if k == decisions {
+                    if let Some(target) = rolls
+                        && s.rolls.len() < target
+                    {
+                        return Err(LogError::TooShort {
+                            decisions,
+                            rolls: target,
+                            made: s.rolls.len(),
+                        }
+                        .into());
+                    }
+                    break;
+                }
+                let choice = next(k, p.moves.len())? as usize;
+                if choice >= p.moves.len() {
+                    return Err(LogError::IllegalChoice {
+                        index: k,
+                        choice,
+                        options: p.moves.len(),
+                    }
+                    .into());
+                }
+                s.choose_inner(choice)?;
+                k += 1;
+                continue;
+            }
+            let rolls_left = rolls.map(|t| s.rolls.len() < t);
+            let reason = match (s.game.phase, rolls_left) {
+                (Phase::Over, _) => Some("the game is over"),
+                (_, Some(false)) => Some("the recorded rolls end here"),
+                _ => None,
+            };
+            if let Some(reason) = reason {
+                if k < decisions {
+                    return Err(LogError::TooLong { index: k, reason }.into());
+                }
+                if rolls_left == Some(true) {
+                    return Err(LogError::TooShort {
+                        decisions,
+                        rolls: rolls.unwrap_or(0),
+                        made: s.rolls.len(),
+                    }
+                    .into());
+                }
+                break;
+            }
+            if k == decisions && rolls.is_none() {
+                break;
+            }
+            if s.rolls.len() >= MAX_ROLLS {
+                return Err(LogError::Endless.into());
+            }
+            s.roll_inner()?;
+        }
+        s.record_events = true;
+        Ok(s)
+    }
+
+    /// Rolls the die of the seat to move. A roll with no legal move or one plays itself;
+    /// with two or more, the session waits for [`Session::choose`].
+    pub fn roll(&mut self) -> Result<GameView, SessionError> {
+        self.events.clear();
+        self.roll_inner()?;
+        Ok(self.view())
+    }
+
+    /// Plays option `index` of the current choice.
+    pub fn choose(&mut self, index: usize) -> Result<GameView, SessionError> {
+        self.events.clear();
+        self.choose_inner(index)?;
+        Ok(self.view())
+    }
+
+    /// Takes back the last decision of a human seat and every bot decision after it; the
+    /// game stands again where that choice was offered, with the same die. Refused online.
+    pub fn undo(&mut self) -> Result<GameView, SessionError> {
+        if self.setup.online {
+            return Err(SessionError::UndoOnline);
+        }
+        let k = self
+            .last_human_decision()
+            .ok_or(SessionError::NothingToUndo)?;
+        let choices: Vec<u8> = self.log[..k].iter().map(|d| d.choice).collect();
+        let target = self.log[k].rolls as usize;
+        let removed = (self.log.len() - k) as u32;
+        let mut s = Session::replay(self.setup.clone(), &choices, Some(target))?;
+        s.events = vec![GameEvent::Undone { decisions: removed }];
+        *self = s;
+        Ok(self.view())
+    }
+
+    /// Whether the seat to move is a bot (and the game is not over).
+    pub fn bot_to_move(&self) -> bool {
+        self.phase() != SessionPhase::Over
+            && self
+                .seat(self.game.position.turn as usize)
+                .is_some_and(|s| !s.is_human())
+    }
+
+    /// One action of a bot seat: its roll, or its choice, which `choose` makes from the
+    /// engine, the position, the input and the legal moves (an index out of range counts
+    /// as 0). Refused while a person is to move.
+    pub fn bot_step(
+        &mut self,
+        choose: impl FnOnce(&Engine, &Position, Input, &MoveList) -> usize,
+    ) -> Result<GameView, SessionError> {
+        if !self.bot_to_move() {
+            return Err(SessionError::NotABotsTurn);
+        }
+        match self.pending {
+            Some(p) => {
+                let i = choose(&self.engine, &self.game.position, p.input, &p.moves);
+                self.choose(if i < p.moves.len() { i } else { 0 })
+            }
+            None => self.roll(),
+        }
+    }
+
+    fn roll_inner(&mut self) -> Result<(), SessionError> {
+        if let Some(p) = &self.pending {
+            return Err(SessionError::ChoiceNeeded {
+                options: p.moves.len(),
+            });
+        }
+        match self.game.phase {
+            Phase::Over => return Err(SessionError::GameOver),
+            // A bonus always becomes a pending choice or plays itself before control
+            // returns, so the game never rests in this phase.
+            Phase::Bonus(n) => {
+                self.offer(Input::Bonus(n));
+                return Ok(());
+            }
+            Phase::Roll => {}
+        }
+        let seat = self.game.position.turn;
+        let value = self.game.dice.roll(seat as usize);
+        self.game.rolls += 1;
+        self.rolls.push(Roll {
+            seat,
+            value,
+            roll_off: false,
+        });
+        self.emit(GameEvent::Rolled { seat, value });
+        self.offer(Input::Roll(value));
+        Ok(())
+    }
+
+    fn choose_inner(&mut self, index: usize) -> Result<(), SessionError> {
+        if self.game.phase == Phase::Over {
+            return Err(SessionError::GameOver);
+        }
+        let p = self.pending.ok_or(SessionError::NothingToChoose)?;
+        let mv = *p.moves.get(index).ok_or(SessionError::IllegalChoice {
+            index,
+            count: p.moves.len(),
+        })?;
+        self.pending = None;
+        self.log.push(Decision {
+            seat: self.game.position.turn,
+            choice: index as u8,
+            options: p.moves.len() as u8,
+            rolls: self.rolls.len() as u32,
+        });
+        let step = self.play_step(p.input, Some(mv));
+        if let Phase::Bonus(n) = step.phase {
+            self.offer(Input::Bonus(n));
+        }
+        Ok(())
+    }
+
+    /// Offers the moves for `input`: waits for a choice among two or more, plays a single
+    /// one (or none) at once, and goes on with any bonus that follows.
+    fn offer(&mut self, mut input: Input) {
+        loop {
+            let mut moves = MoveList::default();
+            self.engine
+                .legal_moves(&self.game.position, input, &mut moves);
+            if moves.len() >= 2 {
+                self.pending = Some(Pending { input, moves });
+                return;
+            }
+            let step = self.play_step(input, moves.get(0).copied());
+            match step.phase {
+                Phase::Bonus(n) => input = Input::Bonus(n),
+                _ => return,
+            }
+        }
+    }
+
+    fn play_step(&mut self, input: Input, mv: Option<Move>) -> Step {
+        let step = self.game.play(&self.engine, input, mv.as_ref());
+        if self.record_events {
+            self.describe(input, mv, &step);
+        }
+        step
+    }
+
+    /// Turns one step of the turn machine into events.
+    fn describe(&mut self, input: Input, mv: Option<Move>, step: &Step) {
+        let seat = step.seat;
+        match (step.penalty, mv) {
+            (Some(penalty), _) => self.emit(GameEvent::ThreeSixes {
+                seat,
+                sent_home: match penalty {
+                    Penalty::SentHome(piece) => Some(piece),
+                    Penalty::Burnt => None,
+                },
+            }),
+            (None, None) => {
+                if matches!(input, Input::Roll(_)) {
+                    self.emit(GameEvent::NoMove { seat });
+                }
+            }
+            (None, Some(m)) => {
+                self.emit(GameEvent::Moved {
+                    seat,
+                    piece: m.piece,
+                    partner: (m.partner != NO_PIECE).then_some(m.partner),
+                    from: (m.from != YARD).then_some(m.from),
+                    to: m.to,
+                });
+                for (s, piece) in m.captured() {
+                    self.emit(GameEvent::Captured {
+                        seat: s as u8,
+                        piece: piece as u8,
+                        by: seat,
+                    });
+                }
+            }
+        }
+        if let Some(count) = step.lapsed {
+            self.emit(GameEvent::BonusLapsed { seat, count });
+        }
+        if step.finished {
+            let place = self.game.position.finished_count;
+            self.emit(GameEvent::Finished { seat, place });
+        }
+        match step.phase {
+            Phase::Over => {
+                let places = self.places();
+                self.emit(GameEvent::GameOver { places });
+            }
+            Phase::Bonus(count) => self.emit(GameEvent::Bonus { seat, count }),
+            Phase::Roll if self.game.position.turn == seat && !step.finished => {
+                self.emit(GameEvent::ExtraRoll { seat })
+            }
+            Phase::Roll => {}
+        }
+    }
+
+    fn emit(&mut self, event: GameEvent) {
+        if self.record_events {
+            self.events.push(event);
+        }
+    }
+
+    fn last_human_decision(&self) -> Option<usize> {
+        self.log
+            .iter()
+            .rposition(|d| self.seat(d.seat as usize).is_some_and(Seat::is_human))
+    }
+
+    /// The setup the game started from (colours filled in).
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+
+    /// The seats in turn order.
+    pub fn seats(&self) -> &[Seat] {
+        &self.setup.seats
+    }
+
+    /// One seat.
+    pub fn seat(&self, seat: usize) -> Option<&Seat> {
+        self.setup.seats.get(seat)
+    }
+
+    /// The rules compiled for play.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.game.position
+    }
+
+    /// The log of decisions.
+    pub fn log(&self) -> &[Decision] {
+        &self.log
+    }
+
+    /// Every roll so far in order, the roll-off first.
+    pub fn rolls(&self) -> &[Roll] {
+        &self.rolls
+    }
+
+    /// The choices of the log, in order.
+    pub fn choices(&self) -> Vec<u8> {
+        self.log.iter().map(|d| d.choice).collect()
+    }
+
+    /// What the session waits for.
+    pub fn phase(&self) -> SessionPhase {
+        match (self.game.phase, self.pending) {
+            (Phase::Over, _) => SessionPhase::Over,
+            (_, Some(_)) => SessionPhase::Choose,
+            _ => SessionPhase::Roll,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.game.phase == Phase::Over
+    }
+
+    /// Whether this is an online game.
+    pub fn is_online(&self) -> bool {
+        self.setup.online
+    }
+
+    /// Whether [`Session::undo`] would take something back.
+    pub fn can_undo(&self) -> bool {
+        !self.setup.online && self.last_human_decision().is_some()
+    }
+
+    /// The legal moves of the pending choice (empty unless choosing).
+    pub fn options(&self) -> &[Move] {
+        self.pending.as_ref().map_or(&[], |p| p.moves.as_slice())
+    }
+
+    /// The SHA-256 commitment to the seed, as hex.
+    pub fn commitment(&self) -> String {
+        self.setup.seed.commitment()
+    }
+
+    /// The seed, once the game is over; until then only its commitment is public.
+    pub fn revealed_seed(&self) -> Option<Seed> {
+        self.is_over().then_some(self.setup.seed)
+    }
+
+    /// The seats from first to last by the rules' ranking (complete once over).
+    pub fn places(&self) -> Vec<u8> {
+        self.engine
+            .places(&self.game.position)
+            .into_iter()
+            .map(|s| s as u8)
+            .collect()
+    }
+
+    /// How far a seat has come, 0 to 100: the share of its pieces' whole road travelled.
+    pub fn progress(&self, seat: usize) -> u8 {
+        let pos = &self.game.position;
+        let Some(pieces) = pos.pieces.get(seat) else {
+            return 0;
+        };
+        let whole = self.engine.remaining(YARD) as u32 * pieces.len() as u32;
+        let left: u32 = pieces.iter().map(|&p| self.engine.remaining(p) as u32).sum();
+        if whole == 0 {
+            return 100;
+        }
+        (whole.saturating_sub(left) * 100 / whole) as u8
+    }
+
+    /// Pieces of a seat at the end of the road.
+    pub fn pieces_home(&self, seat: usize) -> u8 {
+        self.game.position.pieces.get(seat).map_or(0, |pieces| {
+            pieces.iter().filter(|&&p| self.engine.at_end(p)).count() as u8
+        })
+    }
+
+    /// The colour a seat plays.
+    pub fn colour(&self, seat: usize) -> Colour {
+        let c = self.game.position.seat_colour.get(seat).copied().unwrap_or(0);
+        self.engine.rules.colours.get(c as usize).copied().unwrap_or(Colour::Red)
+    }
+
+    /// The events of the last action.
+    pub fn events(&self) -> &[GameEvent] {
+        &self.events
+    }
+
+    /// Everything a screen shows: the board, the dice, whose turn, the options with their
+    /// paths, the events of the last action, whether undo is possible, and the places.
+    pub fn view(&self) -> GameView {
+        let pos = &self.game.position;
+        let over = self.is_over();
+        let places = if over { self.places() } else { Vec::new() };
+        let seats = self
+            .setup
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, seat)| SeatView {
+                name: seat.name.clone(),
+                kind: seat.kind.clone(),
+                colour: self.colour(s),
+                pieces: pos.pieces[s]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| PieceView {
+                        progress: (p != YARD).then_some(p),
+                        place: self.engine.place(pos, s, i),
+                    })
+                    .collect(),
+                pieces_home: self.pieces_home(s),
+                progress: self.progress(s),
+                place: pos.finished[..pos.finished_count as usize]
+                    .iter()
+                    .position(|&f| f as usize == s)
+                    .map(|i| i as u8 + 1),
+            })
+            .collect();
+        let options = match &self.pending {
+            Some(p) => p
+                .moves
+                .as_slice()
+                .iter()
+                .enumerate()
+                .map(|(i, m)| self.option(i, p.input, m))
+                .collect(),
+            None => Vec::new(),
+        };
+        GameView {
+            preset: self.engine.rules.preset.clone(),
+            seats,
+            turn: pos.turn,
+            phase: self.phase(),
+            input: self.pending.map(|p| p.input),
+            last_roll: self.rolls.last().filter(|r| !r.roll_off).map(|r| r.value),
+            options,
+            events: self.events.clone(),
+            can_undo: self.can_undo(),
+            online: self.setup.online,
+            places,
+            commitment: self.commitment(),
+            seed: self.revealed_seed().map(|s| s.to_hex()),
+            rolls: self.rolls.len() as u32,
+            decisions: self.log.len() as u32,
+        }
+    }
+
+    fn option(&self, index: usize, input: Input, m: &Move) -> MoveOption {
+        let board = &self.engine.board;
+        let colour = self.game.position.seat_colour[self.game.position.turn as usize] as usize;
+        let at = |p: u8| place_of(board, colour, p);
+        let max = board.max_progress();
+        let path = if m.from == YARD {
+            vec![at(m.to)]
+        } else {
+            let steps = match input {
+                Input::Roll(d) => self.engine.steps_for_roll(&self.game.position, d),
+                Input::Bonus(n) => n,
+            };
+            let bounces = self.engine.rules.bounce_back && m.from as u16 + steps as u16 > max as u16;
+            if bounces {
+                // Up to the end, then back down to where the piece stops.
+                (m.from + 1..=max).chain((m.to..max).rev()).map(at).collect()
+            } else {
+                (m.from.saturating_add(1)..=m.to).map(at).collect()
+            }
+        };
+        MoveOption {
+            index: index as u8,
+            kind: m.kind,
+            piece: m.piece,
+            partner: (m.partner != NO_PIECE).then_some(m.partner),
+            from: (m.from != YARD).then_some(m.from),
+            to: m.to,
+            captures: m.captured().map(|(s, p)| (s as u8, p as u8)).collect(),
+            path,
+        }
+    }
+}
+
+/// Checks the seats against the rules and fills in their colours; returns each seat's
+/// board colour index in turn order.
+fn resolve_seats(engine: &Engine, seats: &mut [Seat]) -> Result<Vec<u8>, SessionError> {
+    let bad = |text: String| Err(SessionError::Seats(text));
+    let board_colours = engine.board.colours as usize;
+    if seats.len() < 2 || seats.len() > board_colours {
+        return bad(format!(
+            "{} seats, but this board seats 2 to {board_colours}",
+            seats.len()
+        ));
+    }
+    for (i, seat) in seats.iter().enumerate() {
+        if seat.name.len() > MAX_NAME_LEN {
+            return bad(format!("seat {i}: the name is longer than {MAX_NAME_LEN} bytes"));
+        }
+        if let SeatKind::Bot { level } = &seat.kind
+            && (level.is_empty() || level.len() > MAX_LEVEL_LEN)
+        {
+            return bad(format!("seat {i}: a bot level has 1 to {MAX_LEVEL_LEN} bytes"));
+        }
+    }
+    let given = seats.iter().filter(|s| s.colour.is_some()).count();
+    let indices: Vec<usize> = if given == 0 {
+        engine
+            .board
+            .default_seating(seats.len())
+            .ok_or_else(|| SessionError::Seats("the board cannot seat that many".into()))?
+    } else if given < seats.len() {
+        return bad("give every seat a colour, or none".into());
+    } else {
+        let mut indices = Vec::new();
+        for (i, seat) in seats.iter().enumerate() {
+            let colour = seat.colour.unwrap_or(Colour::Red);
+            let Some(idx) = engine.rules.colours.iter().position(|&c| c == colour) else {
+                return bad(format!("seat {i}: {colour} is not a colour of this board"));
+            };
+            if indices.contains(&idx) {
+                return bad(format!("seat {i}: {colour} is taken by another seat"));
+            }
+            indices.push(idx);
+        }
+        indices
+    };
+    for (seat, &idx) in seats.iter_mut().zip(&indices) {
+        seat.colour = engine.rules.colours.get(idx).copied();
+    }
+    Ok(indices.into_iter().map(|i| i as u8).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(seed: u64) -> GameSetup {
+        GameSetup {
+            rules: RulesSpec::Preset("classic".into()),
+            seats: vec![Seat::human("Ann"), Seat::bot("Bo", "easy")],
+            seed: Seed::from_u64(seed),
+            online: false,
+            created_at: 0,
+        }
+    }
+
+    #[test]
+    fn a_session_starts_where_the_engine_game_starts() {
+        let s = Session::new(setup(5)).expect("session");
+        let engine = Engine::preset("classic").expect("classic");
+        let colours: Vec<u8> = engine
+            .board
+            .default_seating(2)
+            .expect("2")
+            .into_iter()
+            .map(|c| c as u8)
+            .collect();
+        let game = Game::new(&engine, &colours, &Seed::from_u64(5));
+        assert_eq!(s.position(), &game.position);
+        assert!(s.rolls().iter().all(|r| r.roll_off));
+    }
+
+    #[test]
+    fn seats_are_checked() {
+        let mut bad = setup(1);
+        bad.seats.truncate(1);
+        assert!(matches!(Session::new(bad), Err(SessionError::Seats(_))));
+        let mut bad = setup(1);
+        bad.seats[0].colour = Some(Colour::Red);
+        assert!(matches!(Session::new(bad), Err(SessionError::Seats(_))));
+    }
+}
