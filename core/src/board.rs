@@ -140,8 +140,7 @@ impl Board {
 
     /// The highest progress a piece can have: home, or the last goal field.
     pub fn max_progress(&self) -> u8 {
-        self.home
-            .unwrap_or(self.last_track + self.home_column_len)
+        self.home.unwrap_or(self.last_track + self.home_column_len)
     }
 
     /// The track square of a piece of board colour `colour` at track progress `progress`.

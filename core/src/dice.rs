@@ -57,10 +57,12 @@ impl Seed {
 /// Lowercase hex of some bytes.
 pub fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write;
-    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
 }
 
 /// One seat's die.
@@ -141,7 +143,11 @@ pub fn roll_off(dice: &mut Dice, seats: usize) -> (usize, Vec<Vec<(usize, u8)>>)
     while contenders.len() > 1 {
         let round: Vec<(usize, u8)> = contenders.iter().map(|&s| (s, dice.roll(s))).collect();
         let best = round.iter().map(|&(_, v)| v).max().unwrap_or(0);
-        contenders = round.iter().filter(|&&(_, v)| v == best).map(|&(s, _)| s).collect();
+        contenders = round
+            .iter()
+            .filter(|&&(_, v)| v == best)
+            .map(|&(s, _)| s)
+            .collect();
         rounds.push(round);
     }
     (contenders.first().copied().unwrap_or(0), rounds)

@@ -66,7 +66,9 @@ impl Game {
     ) -> u64 {
         let mut list = MoveList::default();
         while self.rolls < max_rolls {
-            let Some(input) = self.next_input() else { break };
+            let Some(input) = self.next_input() else {
+                break;
+            };
             engine.legal_moves(&self.position, input, &mut list);
             let mv = match list.len() {
                 0 => None,

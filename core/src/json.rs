@@ -65,7 +65,9 @@ fn colour_named(engine: &Engine, name: &str, at: &str) -> Result<(Colour, usize)
 fn small_int(value: &Value, at: &str, max: u64) -> Result<u8, JsonError> {
     match value.as_u64() {
         Some(n) if n <= max => Ok(n as u8),
-        _ => err(format!("{at}: expected an integer from 0 to {max}, got {value}")),
+        _ => err(format!(
+            "{at}: expected an integer from 0 to {max}, got {value}"
+        )),
     }
 }
 
@@ -75,7 +77,15 @@ pub fn parse_position(value: &Value) -> Result<ParsedPosition, JsonError> {
         .as_object()
         .ok_or_else(|| JsonError("position: expected an object".into()))?;
     const FIELDS: [&str; 9] = [
-        "rules", "seats", "turn", "pieces", "sixes", "last_moved", "tries", "arrivals", "finished",
+        "rules",
+        "seats",
+        "turn",
+        "pieces",
+        "sixes",
+        "last_moved",
+        "tries",
+        "arrivals",
+        "finished",
     ];
     if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         return err(format!("position.{k}: unknown field"));
@@ -84,8 +94,9 @@ pub fn parse_position(value: &Value) -> Result<ParsedPosition, JsonError> {
         .get("rules")
         .ok_or_else(|| JsonError("position.rules: missing".into()))?
         .clone();
-    let engine = Engine::new(parse_rules(&rules_value).map_err(|e| JsonError(format!("position.{}", e.0)))?)
-        .map_err(|e| JsonError(format!("position.rules: {e}")))?;
+    let engine =
+        Engine::new(parse_rules(&rules_value).map_err(|e| JsonError(format!("position.{}", e.0)))?)
+            .map_err(|e| JsonError(format!("position.rules: {e}")))?;
     let board = engine.board.clone();
     let pieces = obj
         .get("pieces")
@@ -143,12 +154,16 @@ pub fn parse_position(value: &Value) -> Result<ParsedPosition, JsonError> {
     for (name, list) in pieces {
         let at = format!("position.pieces.{name}");
         let idx = colour_named(&engine, name, &at)?.1;
-        let seat = seat_of(idx).ok_or_else(|| JsonError(format!("{at}: {name} is not in seats")))?;
+        let seat =
+            seat_of(idx).ok_or_else(|| JsonError(format!("{at}: {name} is not in seats")))?;
         let list = list
             .as_array()
             .ok_or_else(|| JsonError(format!("{at}: expected a list of 4 pieces")))?;
         if list.len() != PIECES {
-            return err(format!("{at}: {} pieces, a colour has exactly 4", list.len()));
+            return err(format!(
+                "{at}: {} pieces, a colour has exactly 4",
+                list.len()
+            ));
         }
         for (i, v) in list.iter().enumerate() {
             pos.pieces[seat][i] = parse_piece(&engine, v, &format!("{at}[{i}]"))?;
@@ -157,7 +172,9 @@ pub fn parse_position(value: &Value) -> Result<ParsedPosition, JsonError> {
     for &c in &seat_colours {
         let name = engine.rules.colours[c].name();
         if !pieces.contains_key(name) {
-            return err(format!("position.pieces: seated colour {name} has no pieces listed"));
+            return err(format!(
+                "position.pieces: seated colour {name} has no pieces listed"
+            ));
         }
     }
 
@@ -165,7 +182,9 @@ pub fn parse_position(value: &Value) -> Result<ParsedPosition, JsonError> {
         None | Some(Value::Null) => 0,
         Some(Value::String(name)) => {
             let idx = colour_named(&engine, name, "position.turn")?.1;
-            seat_of(idx).ok_or_else(|| JsonError(format!("position.turn: {name} is not in seats")))? as u8
+            seat_of(idx)
+                .ok_or_else(|| JsonError(format!("position.turn: {name} is not in seats")))?
+                as u8
         }
         Some(_) => return err("position.turn: expected a colour name"),
     };
@@ -194,7 +213,8 @@ pub fn parse_position(value: &Value) -> Result<ParsedPosition, JsonError> {
                     _ => return err(format!("{at}: expected [colour, piece]")),
                 };
                 let idx = colour_named(&engine, name, &at)?.1;
-                let seat = seat_of(idx).ok_or_else(|| JsonError(format!("{at}: {name} is not in seats")))?;
+                let seat = seat_of(idx)
+                    .ok_or_else(|| JsonError(format!("{at}: {name} is not in seats")))?;
                 if listed.contains(&(seat, piece as usize)) {
                     return err(format!("{at}: {name} {piece} is listed twice"));
                 }
@@ -223,9 +243,12 @@ pub fn parse_position(value: &Value) -> Result<ParsedPosition, JsonError> {
         Some(Value::Array(list)) => {
             for (k, v) in list.iter().enumerate() {
                 let at = format!("position.finished[{k}]");
-                let name = v.as_str().ok_or_else(|| JsonError(format!("{at}: expected a colour")))?;
+                let name = v
+                    .as_str()
+                    .ok_or_else(|| JsonError(format!("{at}: expected a colour")))?;
                 let idx = colour_named(&engine, name, &at)?.1;
-                let seat = seat_of(idx).ok_or_else(|| JsonError(format!("{at}: {name} is not in seats")))?;
+                let seat = seat_of(idx)
+                    .ok_or_else(|| JsonError(format!("{at}: {name} is not in seats")))?;
                 if !done.contains(&seat) || finished.contains(&seat) {
                     return err(format!("{at}: {name} has not brought every piece home"));
                 }
@@ -271,7 +294,9 @@ fn parse_piece(engine: &Engine, v: &Value, at: &str) -> Result<u8, JsonError> {
             )),
             None => err(format!("{at}: progress must be a whole number from 0")),
         },
-        _ => err(format!("{at}: expected \"yard\", \"home\" or a progress number, got {v}")),
+        _ => err(format!(
+            "{at}: expected \"yard\", \"home\" or a progress number, got {v}"
+        )),
     }
 }
 
@@ -288,7 +313,11 @@ fn check_squares(engine: &Engine, pos: &Position) -> Result<(), JsonError> {
             if matches!(place, Place::Yard | Place::Home) {
                 continue;
             }
-            let here: Vec<usize> = seen.iter().filter(|(p, _)| *p == place).map(|e| e.1).collect();
+            let here: Vec<usize> = seen
+                .iter()
+                .filter(|(p, _)| *p == place)
+                .map(|e| e.1)
+                .collect();
             let name = engine.rules.colours[pos.seat_colour[seat] as usize];
             if let Some(cap) = engine.rules.capacity
                 && here.len() + 1 > cap as usize
@@ -328,8 +357,14 @@ fn progress_json(engine: &Engine, p: u8) -> Value {
 pub fn position_to_json(engine: &Engine, pos: &Position, rules_value: &Value) -> Value {
     let mut pieces = Map::new();
     for seat in pos.seats() {
-        let list: Vec<Value> = pos.pieces[seat].iter().map(|&p| progress_json(engine, p)).collect();
-        pieces.insert(seat_colour(engine, pos, seat).name().to_string(), Value::Array(list));
+        let list: Vec<Value> = pos.pieces[seat]
+            .iter()
+            .map(|&p| progress_json(engine, p))
+            .collect();
+        pieces.insert(
+            seat_colour(engine, pos, seat).name().to_string(),
+            Value::Array(list),
+        );
     }
     // Only the order of pieces sharing a square matters: list those, earliest first.
     let mut sharing = Vec::new();
@@ -360,14 +395,25 @@ pub fn position_to_json(engine: &Engine, pos: &Position, rules_value: &Value) ->
     out.insert("rules".into(), rules_value.clone());
     out.insert(
         "seats".into(),
-        Value::Array(pos.seats().map(|s| json!(seat_colour(engine, pos, s).name())).collect()),
+        Value::Array(
+            pos.seats()
+                .map(|s| json!(seat_colour(engine, pos, s).name()))
+                .collect(),
+        ),
     );
-    out.insert("turn".into(), json!(seat_colour(engine, pos, pos.turn as usize).name()));
+    out.insert(
+        "turn".into(),
+        json!(seat_colour(engine, pos, pos.turn as usize).name()),
+    );
     out.insert("pieces".into(), Value::Object(pieces));
     out.insert("sixes".into(), json!(pos.sixes));
     out.insert(
         "last_moved".into(),
-        if pos.last_moved == NO_PIECE { Value::Null } else { json!(pos.last_moved) },
+        if pos.last_moved == NO_PIECE {
+            Value::Null
+        } else {
+            json!(pos.last_moved)
+        },
     );
     out.insert("tries".into(), json!(pos.tries));
     out.insert("arrivals".into(), Value::Array(arrivals));
@@ -439,7 +485,11 @@ pub fn parse_request(value: &Value, with_move: bool) -> Result<Request, JsonErro
         },
         (None, Some(b)) => match b.as_u64() {
             Some(n @ 1..=255) => Input::Bonus(n as u8),
-            _ => return err(format!("input.bonus: expected a count from 1 to 255, got {b}")),
+            _ => {
+                return err(format!(
+                    "input.bonus: expected a count from 1 to 255, got {b}"
+                ));
+            }
         },
         (Some(_), Some(_)) => return err("input: give either roll or bonus, not both"),
         (None, None) => return err("input: missing roll (or bonus)"),
@@ -466,10 +516,16 @@ pub fn parse_request(value: &Value, with_move: bool) -> Result<Request, JsonErro
 /// Answers a `moves` request.
 pub fn moves_response(value: &Value) -> Result<Value, JsonError> {
     let req = parse_request(value, false)?;
-    let ParsedPosition { engine, position, .. } = &req.parsed;
+    let ParsedPosition {
+        engine, position, ..
+    } = &req.parsed;
     let mut list = MoveList::default();
     engine.legal_moves(position, req.input, &mut list);
-    let moves: Vec<Value> = list.as_slice().iter().map(|m| move_to_json(engine, position, m)).collect();
+    let moves: Vec<Value> = list
+        .as_slice()
+        .iter()
+        .map(|m| move_to_json(engine, position, m))
+        .collect();
     Ok(json!({ "moves": moves }))
 }
 
@@ -493,7 +549,13 @@ pub fn apply_response(value: &Value) -> Result<Value, JsonError> {
 }
 
 /// The `apply` output for a step.
-pub fn step_to_json(engine: &Engine, before: &Position, after: &Position, step: &Step, rules_value: &Value) -> Value {
+pub fn step_to_json(
+    engine: &Engine,
+    before: &Position,
+    after: &Position,
+    step: &Step,
+    rules_value: &Value,
+) -> Value {
     let (phase, bonus) = match step.phase {
         Phase::Roll => ("roll", Value::Null),
         Phase::Bonus(n) => ("bonus", json!(n)),

@@ -474,3 +474,33 @@ fn step_reason(from: Cell, to: Cell) -> &'static str {
         _ => "corner: the track crosses the corner of the widened centre",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn incoming_lane_is_the_side_a_clockwise_track_arrives_from() {
+        // Bottom arm: the track comes down the right lane and goes back up the left one.
+        let bottom = Arm {
+            base: (9, 7),
+            out: (1, 0),
+        };
+        assert_eq!(bottom.at(0, 1), (9, 8));
+        assert_eq!(bottom.at(5, -1), (14, 6));
+        // Left arm: in along the bottom lane, out along the top one.
+        let left = Arm {
+            base: (7, 5),
+            out: (0, -1),
+        };
+        assert_eq!(left.at(0, 1), (8, 5));
+        assert_eq!(left.at(0, -1), (6, 5));
+    }
+
+    #[test]
+    fn yard_places_spread_over_the_corner_block() {
+        assert_eq!(spread(6), [1, 4]);
+        assert_eq!(spread(8), [2, 5]);
+        assert_eq!(spread(3), [0, 2]);
+    }
+}

@@ -12,12 +12,16 @@ pub mod engine;
 pub mod game;
 pub mod json;
 pub mod layout;
-pub mod moves;
 pub mod movegen;
+pub mod moves;
 pub mod position;
+pub mod replay;
 pub mod rules;
+pub mod save;
 pub mod session;
+pub mod store;
 pub mod turn;
+pub mod verify;
 
 pub use colour::Colour;
 pub use engine::Engine;

@@ -194,7 +194,11 @@ impl<'a> Gen<'a> {
             return (!self.bonus && self.die == needed && from < max).then_some((from + 1, false));
         }
         let to = from.checked_add(steps)?;
-        let end = if rules.staircase { board.last_track } else { max };
+        let end = if rules.staircase {
+            board.last_track
+        } else {
+            max
+        };
         if to <= end {
             Some((to, false))
         } else if rules.bounce_back {
@@ -261,7 +265,11 @@ impl<'a> Gen<'a> {
                 captures = scan.opponents;
             }
         }
-        let staying = if captures == 0 { scan.opponent_count } else { 0 };
+        let staying = if captures == 0 {
+            scan.opponent_count
+        } else {
+            0
+        };
         match rules.capacity {
             Some(cap) if scan.own + count + staying > cap => None,
             _ => Some(captures),
@@ -310,7 +318,11 @@ impl<'a> Gen<'a> {
         }
         let captures = self.landing(to, moving, 1)?;
         Some(Move {
-            kind: if self.bonus { MoveKind::Bonus } else { MoveKind::Move },
+            kind: if self.bonus {
+                MoveKind::Bonus
+            } else {
+                MoveKind::Move
+            },
             piece: piece as u8,
             partner: NO_PIECE,
             from,

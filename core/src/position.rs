@@ -76,7 +76,9 @@ impl Position {
             Some(home) => home,
             None => board.last_track + 1,
         };
-        self.pieces[seat].iter().all(|&p| p != YARD && p >= end_from)
+        self.pieces[seat]
+            .iter()
+            .all(|&p| p != YARD && p >= end_from)
     }
 
     /// Pieces of a seat still in the yard.
@@ -87,7 +89,11 @@ impl Position {
     /// The square-independent place of a piece: yard, on the track (absolute square), in
     /// its home column (progress), or home.
     pub fn place(&self, board: &Board, seat: usize, piece: usize) -> Place {
-        place_of(board, self.seat_colour[seat] as usize, self.pieces[seat][piece])
+        place_of(
+            board,
+            self.seat_colour[seat] as usize,
+            self.pieces[seat][piece],
+        )
     }
 
     /// Stamps a piece as the latest arrival on its square.

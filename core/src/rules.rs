@@ -399,10 +399,7 @@ impl Rules {
         if let PlaceOrder::Distance { .. } = self.places
             && !self.stop_at_first_winner
         {
-            return bad(
-                "places",
-                "ranking by distance needs stop_at_first_winner",
-            );
+            return bad("places", "ranking by distance needs stop_at_first_winner");
         }
         Ok(board)
     }
@@ -435,22 +432,70 @@ const PARCHIS_FAMILY: &[&str] = &["parchis", "parchis6"];
 
 /// The options a rules object may set, with the presets each may apply to.
 const OPTIONS: &[OptionInfo] = &[
-    OptionInfo { name: "safe_stars", only: Some(LUDO_FAMILY) },
-    OptionInfo { name: "safe_starts", only: Some(LUDO_FAMILY) },
-    OptionInfo { name: "enter_on", only: None },
-    OptionInfo { name: "three_tries_when_none_out", only: None },
-    OptionInfo { name: "same_colour_landing", only: Some(LUDO_FAMILY) },
-    OptionInfo { name: "block_pass_on", only: Some(LUDO_FAMILY) },
-    OptionInfo { name: "doubled_move_half", only: Some(LUDO_FAMILY) },
-    OptionInfo { name: "coppit_block_capture", only: Some(LUDO_FAMILY) },
-    OptionInfo { name: "home_col_len", only: Some(LUDO_FAMILY) },
-    OptionInfo { name: "capture_bonus", only: None },
-    OptionInfo { name: "home_bonus", only: None },
-    OptionInfo { name: "bonus_passes_blocks", only: Some(LUDO_FAMILY) },
-    OptionInfo { name: "stop_at_first_winner", only: None },
-    OptionInfo { name: "three_sixes", only: None },
-    OptionInfo { name: "exit_barrier_blocks_entry", only: Some(PARCHIS_FAMILY) },
-    OptionInfo { name: "bounce_back", only: Some(&["petits_chevaux"]) },
+    OptionInfo {
+        name: "safe_stars",
+        only: Some(LUDO_FAMILY),
+    },
+    OptionInfo {
+        name: "safe_starts",
+        only: Some(LUDO_FAMILY),
+    },
+    OptionInfo {
+        name: "enter_on",
+        only: None,
+    },
+    OptionInfo {
+        name: "three_tries_when_none_out",
+        only: None,
+    },
+    OptionInfo {
+        name: "same_colour_landing",
+        only: Some(LUDO_FAMILY),
+    },
+    OptionInfo {
+        name: "block_pass_on",
+        only: Some(LUDO_FAMILY),
+    },
+    OptionInfo {
+        name: "doubled_move_half",
+        only: Some(LUDO_FAMILY),
+    },
+    OptionInfo {
+        name: "coppit_block_capture",
+        only: Some(LUDO_FAMILY),
+    },
+    OptionInfo {
+        name: "home_col_len",
+        only: Some(LUDO_FAMILY),
+    },
+    OptionInfo {
+        name: "capture_bonus",
+        only: None,
+    },
+    OptionInfo {
+        name: "home_bonus",
+        only: None,
+    },
+    OptionInfo {
+        name: "bonus_passes_blocks",
+        only: Some(LUDO_FAMILY),
+    },
+    OptionInfo {
+        name: "stop_at_first_winner",
+        only: None,
+    },
+    OptionInfo {
+        name: "three_sixes",
+        only: None,
+    },
+    OptionInfo {
+        name: "exit_barrier_blocks_entry",
+        only: Some(PARCHIS_FAMILY),
+    },
+    OptionInfo {
+        name: "bounce_back",
+        only: Some(&["petits_chevaux"]),
+    },
 ];
 
 /// Names and meanings of the options, for menus and docs: (name, presets it applies to).
@@ -483,7 +528,11 @@ impl RulesSpec {
 impl Rules {
     /// Sets one named option, checking that it exists, applies to this preset and has a
     /// value of the right shape.
-    pub fn apply_option(&mut self, name: &str, value: &serde_json::Value) -> Result<(), RulesError> {
+    pub fn apply_option(
+        &mut self,
+        name: &str,
+        value: &serde_json::Value,
+    ) -> Result<(), RulesError> {
         let info = OPTIONS
             .iter()
             .find(|o| o.name == name)
@@ -500,9 +549,8 @@ impl Rules {
             name: &str,
             value: &serde_json::Value,
         ) -> Result<T, RulesError> {
-            serde_json::from_value(value.clone()).map_err(|e| {
-                RulesError::Invalid(format!("options.{name}: {e}"))
-            })
+            serde_json::from_value(value.clone())
+                .map_err(|e| RulesError::Invalid(format!("options.{name}: {e}")))
         }
         match name {
             "safe_stars" => self.safe_stars = parse(name, value)?,
@@ -555,7 +603,9 @@ impl Rules {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
     /// The preset id is not one of [`PRESETS`].
-    #[error("unknown preset \"{0}\" (known: classic, ludo_multijoueur, ludo_blocks, parchis, parchis6, mensch, petits_chevaux)")]
+    #[error(
+        "unknown preset \"{0}\" (known: classic, ludo_multijoueur, ludo_blocks, parchis, parchis6, mensch, petits_chevaux)"
+    )]
     UnknownPreset(String),
     /// No option has this name.
     #[error("unknown option \"{0}\"")]
@@ -606,16 +656,36 @@ mod tests {
     fn validation_names_the_field() {
         let mut r = Rules::preset("classic").expect("classic");
         r.capacity = Some(0);
-        assert!(r.validate().expect_err("cap").to_string().contains("capacity"));
+        assert!(
+            r.validate()
+                .expect_err("cap")
+                .to_string()
+                .contains("capacity")
+        );
         let mut r = Rules::preset("classic").expect("classic");
         r.colours.pop();
-        assert!(r.validate().expect_err("colours").to_string().contains("colours"));
+        assert!(
+            r.validate()
+                .expect_err("colours")
+                .to_string()
+                .contains("colours")
+        );
         let mut r = Rules::preset("classic").expect("classic");
         r.coppit_block_capture = true;
-        assert!(r.validate().expect_err("coppit").to_string().contains("coppit_block_capture"));
+        assert!(
+            r.validate()
+                .expect_err("coppit")
+                .to_string()
+                .contains("coppit_block_capture")
+        );
         let mut r = Rules::preset("classic").expect("classic");
         r.pieces_on_start = 5;
-        assert!(r.validate().expect_err("5").to_string().contains("pieces_on_start"));
+        assert!(
+            r.validate()
+                .expect_err("5")
+                .to_string()
+                .contains("pieces_on_start")
+        );
     }
 
     #[test]
@@ -629,19 +699,29 @@ mod tests {
         assert_eq!(r.board().expect("board").home, Some(55));
 
         let spec: RulesSpec =
-            serde_json::from_str(r#"{"preset": "classic", "options": {"wobble": 1}}"#).expect("spec");
-        assert_eq!(spec.resolve(), Err(RulesError::UnknownOption("wobble".into())));
+            serde_json::from_str(r#"{"preset": "classic", "options": {"wobble": 1}}"#)
+                .expect("spec");
+        assert_eq!(
+            spec.resolve(),
+            Err(RulesError::UnknownOption("wobble".into()))
+        );
 
-        let spec: RulesSpec = serde_json::from_str(
-            r#"{"preset": "parchis", "options": {"safe_stars": true}}"#,
-        )
-        .expect("spec");
-        assert!(matches!(spec.resolve(), Err(RulesError::OptionNotApplicable { .. })));
+        let spec: RulesSpec =
+            serde_json::from_str(r#"{"preset": "parchis", "options": {"safe_stars": true}}"#)
+                .expect("spec");
+        assert!(matches!(
+            spec.resolve(),
+            Err(RulesError::OptionNotApplicable { .. })
+        ));
 
-        let spec: RulesSpec = serde_json::from_str(
-            r#"{"preset": "classic", "options": {"enter_on": "seven"}}"#,
-        )
-        .expect("spec");
-        assert!(spec.resolve().expect_err("bad value").to_string().contains("enter_on"));
+        let spec: RulesSpec =
+            serde_json::from_str(r#"{"preset": "classic", "options": {"enter_on": "seven"}}"#)
+                .expect("spec");
+        assert!(
+            spec.resolve()
+                .expect_err("bad value")
+                .to_string()
+                .contains("enter_on")
+        );
     }
 }

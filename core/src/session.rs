@@ -394,7 +394,9 @@ pub enum LogError {
         reason: &'static str,
     },
     /// The log ran out while the recorded rolls go on.
-    #[error("the log ends after {decisions} decisions, but {rolls} rolls were recorded and only {made} made")]
+    #[error(
+        "the log ends after {decisions} decisions, but {rolls} rolls were recorded and only {made} made"
+    )]
     TooShort {
         /// Decisions in the log.
         decisions: usize,
@@ -489,7 +491,12 @@ impl Session {
         Session::replay_with(
             setup,
             choices.len(),
-            |index, _| choices.get(index).copied().ok_or(LogError::Truncated { index }),
+            |index, _| {
+                choices
+                    .get(index)
+                    .copied()
+                    .ok_or(LogError::Truncated { index })
+            },
             rolls,
         )
     }
@@ -864,7 +871,10 @@ impl Session {
             return 0;
         };
         let whole = self.engine.remaining(YARD) as u32 * pieces.len() as u32;
-        let left: u32 = pieces.iter().map(|&p| self.engine.remaining(p) as u32).sum();
+        let left: u32 = pieces
+            .iter()
+            .map(|&p| self.engine.remaining(p) as u32)
+            .sum();
         if whole == 0 {
             return 100;
         }
@@ -880,8 +890,19 @@ impl Session {
 
     /// The colour a seat plays.
     pub fn colour(&self, seat: usize) -> Colour {
-        let c = self.game.position.seat_colour.get(seat).copied().unwrap_or(0);
-        self.engine.rules.colours.get(c as usize).copied().unwrap_or(Colour::Red)
+        let c = self
+            .game
+            .position
+            .seat_colour
+            .get(seat)
+            .copied()
+            .unwrap_or(0);
+        self.engine
+            .rules
+            .colours
+            .get(c as usize)
+            .copied()
+            .unwrap_or(Colour::Red)
     }
 
     /// The events of the last action.
@@ -961,10 +982,14 @@ impl Session {
                 Input::Roll(d) => self.engine.steps_for_roll(&self.game.position, d),
                 Input::Bonus(n) => n,
             };
-            let bounces = self.engine.rules.bounce_back && m.from as u16 + steps as u16 > max as u16;
+            let bounces =
+                self.engine.rules.bounce_back && m.from as u16 + steps as u16 > max as u16;
             if bounces {
                 // Up to the end, then back down to where the piece stops.
-                (m.from + 1..=max).chain((m.to..max).rev()).map(at).collect()
+                (m.from + 1..=max)
+                    .chain((m.to..max).rev())
+                    .map(at)
+                    .collect()
             } else {
                 (m.from.saturating_add(1)..=m.to).map(at).collect()
             }
@@ -995,12 +1020,16 @@ fn resolve_seats(engine: &Engine, seats: &mut [Seat]) -> Result<Vec<u8>, Session
     }
     for (i, seat) in seats.iter().enumerate() {
         if seat.name.len() > MAX_NAME_LEN {
-            return bad(format!("seat {i}: the name is longer than {MAX_NAME_LEN} bytes"));
+            return bad(format!(
+                "seat {i}: the name is longer than {MAX_NAME_LEN} bytes"
+            ));
         }
         if let SeatKind::Bot { level } = &seat.kind
             && (level.is_empty() || level.len() > MAX_LEVEL_LEN)
         {
-            return bad(format!("seat {i}: a bot level has 1 to {MAX_LEVEL_LEN} bytes"));
+            return bad(format!(
+                "seat {i}: a bot level has 1 to {MAX_LEVEL_LEN} bytes"
+            ));
         }
     }
     let given = seats.iter().filter(|s| s.colour.is_some()).count();

@@ -73,15 +73,21 @@ impl Engine {
     ) -> Result<Step, PlayError> {
         match input {
             Input::Roll(d) if !(1..=6).contains(&d) => {
-                return Err(PlayError::BadInput(format!("roll: {d} is not a die value 1 to 6")));
+                return Err(PlayError::BadInput(format!(
+                    "roll: {d} is not a die value 1 to 6"
+                )));
             }
             Input::Bonus(0) => {
-                return Err(PlayError::BadInput("bonus: a bonus count is at least 1".into()));
+                return Err(PlayError::BadInput(
+                    "bonus: a bonus count is at least 1".into(),
+                ));
             }
             _ => {}
         }
         if pos.turn >= pos.seat_count || pos.is_finished(pos.turn as usize) {
-            return Err(PlayError::BadInput("turn: that seat has already finished".into()));
+            return Err(PlayError::BadInput(
+                "turn: that seat has already finished".into(),
+            ));
         }
         let mut list = MoveList::default();
         self.legal_moves(pos, input, &mut list);
@@ -216,13 +222,10 @@ impl Engine {
     }
 
     /// Whether the game is over: the first winner under `stop_at_first_winner`, otherwise
-    /// when at most one seat is still playing.
+    /// when at most one seat is still playing (a one-seat position ends when it finishes).
     pub fn is_over(&self, pos: &Position) -> bool {
-        if self.rules.stop_at_first_winner {
-            pos.finished_count >= 1
-        } else {
-            pos.seat_count - pos.finished_count <= 1
-        }
+        pos.finished_count > 0
+            && (self.rules.stop_at_first_winner || pos.seat_count - pos.finished_count <= 1)
     }
 
     /// Hands the turn to the next seat that has not finished.

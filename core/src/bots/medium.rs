@@ -49,8 +49,8 @@ fn appeal(engine: &Engine, pos: &Position, before: &Table, input: Input, m: &Mov
     let table_after = Table::new(engine, &after);
     let piece = m.piece as usize;
     let was_in_danger = m.from != YARD && before.piece_hit_chance(seat, piece) > 0.0;
-    let in_danger = after.pieces[seat][piece] != YARD
-        && table_after.piece_hit_chance(seat, piece) > 0.0;
+    let in_danger =
+        after.pieces[seat][piece] != YARD && table_after.piece_hit_chance(seat, piece) > 0.0;
     let to_square = engine.square_of(pos.seat_colour[seat], m.to);
     let safe_after = to_square == OFF_TRACK || engine.is_safe(to_square);
     let rule = if finishes(engine, m) {

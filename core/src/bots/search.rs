@@ -128,7 +128,11 @@ impl<'a> Search<'a> {
         }
         let children = &mut children[..n];
         children.sort_by(|a, b| b.2[seat].total_cmp(&a.2[seat]));
-        let width = if seat == self.root { self.beam.min(n) } else { 1 };
+        let width = if seat == self.root {
+            self.beam.min(n)
+        } else {
+            1
+        };
         let mut best: Option<Utility> = None;
         for (child, phase, stat) in children[..width].iter() {
             let u = if Self::continues(*phase, depth) {
@@ -148,7 +152,13 @@ impl<'a> Search<'a> {
 
     /// Searches every root move to `depth` rolls. Returns the index of the best move and
     /// whether the search finished within its budget.
-    pub fn root(&mut self, pos: &Position, input: Input, moves: &[Move], depth: u8) -> (usize, bool) {
+    pub fn root(
+        &mut self,
+        pos: &Position,
+        input: Input,
+        moves: &[Move],
+        depth: u8,
+    ) -> (usize, bool) {
         let mut best = (0, f32::MIN);
         for (i, m) in moves.iter().enumerate() {
             let mut child = *pos;
@@ -191,7 +201,11 @@ pub(crate) fn choose(
         best = index;
         let cost = search.nodes - before;
         // Each roll of depth multiplies the work by about the growth seen so far.
-        let growth = if last_cost == 0 { 20 } else { (cost / last_cost.max(1)).clamp(4, 40) };
+        let growth = if last_cost == 0 {
+            20
+        } else {
+            (cost / last_cost.max(1)).clamp(4, 40)
+        };
         last_cost = cost;
         if search.nodes + cost * growth > budget.nodes {
             break;

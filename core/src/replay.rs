@@ -1,0 +1,384 @@
+//! Replay codes: a whole game as a short URL-safe text, and a replayer that steps
+//! through a game one move at a time.
+//!
+//! A code is `ludo1.` followed by base64url (no padding) of: the rules (a preset number,
+//! with options as JSON when there are any), the seats (colour, human or bot level, name),
+//! the 32-byte seed, the number of rolls, the number of decisions, the decisions packed
+//! into bits, and the first 4 bytes of SHA-256 over everything before them. A decision
+//! among `n` moves takes the fewest bits that hold `n - 1`; a forced move takes none,
+//! because it is not in the log at all. The option counts are not stored: the decoder
+//! replays the game and knows them.
+
+use crate::colour::Colour;
+use crate::dice::Seed;
+use crate::rules::{PRESETS, RulesSpec};
+use crate::save::SaveError;
+use crate::session::{
+    GameEvent, GameSetup, LogError, MAX_ROLLS, Seat, SeatKind, Session, SessionError, SessionPhase,
+    unix_now,
+};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use sha2::{Digest, Sha256};
+
+/// What every replay code of this version starts with.
+pub const CODE_PREFIX: &str = "ludo1.";
+const CHECK_LEN: usize = 4;
+/// Rules byte: options follow as JSON.
+const WITH_OPTIONS: u8 = 0x80;
+/// Rules byte: the preset's name follows (a preset this build does not number).
+const NAMED_PRESET: u8 = 0x7f;
+/// Seat byte: the seat is a bot and its level follows.
+const BOT: u8 = 0x10;
+
+/// Bits that hold a choice among `options` moves: 0 for 1, 1 for 2, 2 for 3 or 4, ….
+fn width(options: usize) -> u32 {
+    usize::BITS - options.saturating_sub(1).leading_zeros()
+}
+
+/// The replay code of a session: rules, seats, seed, rolls made and choices.
+pub fn encode(session: &Session) -> String {
+    let setup = session.setup();
+    let mut out = Vec::with_capacity(128);
+    let (preset, options) = match &setup.rules {
+        RulesSpec::Preset(id) => (id.as_str(), None),
+        RulesSpec::WithOptions { preset, options } => {
+            (preset.as_str(), (!options.is_empty()).then_some(options))
+        }
+    };
+    let number = PRESETS.iter().position(|p| *p == preset);
+    let flag = if options.is_some() { WITH_OPTIONS } else { 0 };
+    match number {
+        Some(n) => out.push(n as u8 | flag),
+        None => {
+            out.push(NAMED_PRESET | flag);
+            put_str(&mut out, preset);
+        }
+    }
+    if let Some(options) = options {
+        put_str(
+            &mut out,
+            &serde_json::Value::Object(options.clone()).to_string(),
+        );
+    }
+    out.push(setup.seats.len() as u8);
+    for seat in &setup.seats {
+        let colour = seat
+            .colour
+            .and_then(|c| Colour::ALL.iter().position(|&a| a == c))
+            .unwrap_or(0) as u8;
+        match &seat.kind {
+            SeatKind::Human => out.push(colour),
+            SeatKind::Bot { level } => {
+                out.push(colour | BOT);
+                put_str(&mut out, level);
+            }
+        }
+        put_str(&mut out, &seat.name);
+    }
+    out.extend_from_slice(&setup.seed.0);
+    put_varint(&mut out, session.rolls().len() as u64);
+    put_varint(&mut out, session.log().len() as u64);
+    let mut bits = BitWriter::default();
+    for d in session.log() {
+        bits.put(d.choice as u32, width(d.options as usize));
+    }
+    out.extend_from_slice(&bits.finish());
+    let check = Sha256::digest(&out);
+    out.extend_from_slice(&check[..CHECK_LEN]);
+    format!("{CODE_PREFIX}{}", URL_SAFE_NO_PAD.encode(&out))
+}
+
+/// A game from its replay code, replayed to where the code was made. The session is an
+/// offline one starting now; the seed is checked by replaying every choice against it.
+pub fn decode(code: &str) -> Result<Session, SaveError> {
+    let bad = |text: &str| SaveError::BadCode(text.to_string());
+    let code = code.trim();
+    let Some(body) = code.strip_prefix(CODE_PREFIX) else {
+        if let Some(rest) = code.strip_prefix("ludo")
+            && let Some((version, _)) = rest.split_once('.')
+            && version.parse::<u32>().is_ok_and(|v| v > 1)
+        {
+            return Err(bad(&format!(
+                "made by a newer version of the game (code version {version}); update the app to open it"
+            )));
+        }
+        return Err(bad(&format!("a replay code starts with \"{CODE_PREFIX}\"")));
+    };
+    let bytes = URL_SAFE_NO_PAD
+        .decode(body)
+        .map_err(|e| bad(&format!("not base64url text ({e})")))?;
+    if bytes.len() < CHECK_LEN {
+        return Err(bad("too short"));
+    }
+    let (content, check) = bytes.split_at(bytes.len() - CHECK_LEN);
+    if Sha256::digest(content)[..CHECK_LEN] != *check {
+        return Err(bad(
+            "the checksum does not match: the code is damaged or incomplete",
+        ));
+    }
+    let mut r = Reader {
+        bytes: content,
+        at: 0,
+    };
+    let rules_byte = r.byte("rules")?;
+    let preset = match rules_byte & !WITH_OPTIONS {
+        NAMED_PRESET => r.string("rules")?,
+        n => PRESETS
+            .get(n as usize)
+            .ok_or_else(|| bad(&format!("rules: no preset number {n}")))?
+            .to_string(),
+    };
+    let rules = if rules_byte & WITH_OPTIONS != 0 {
+        let text = r.string("rules")?;
+        let options = match serde_json::from_str(&text) {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => return Err(bad("rules: the options are not a JSON object")),
+        };
+        RulesSpec::WithOptions { preset, options }
+    } else {
+        RulesSpec::Preset(preset)
+    };
+    let seat_count = r.byte("seats")?;
+    let mut seats = Vec::new();
+    for i in 0..seat_count {
+        let at = format!("seat {i}");
+        let b = r.byte(&at)?;
+        let colour = *Colour::ALL
+            .get((b & 0x0f) as usize)
+            .ok_or_else(|| bad(&format!("{at}: no colour number {}", b & 0x0f)))?;
+        let kind = if b & BOT != 0 {
+            SeatKind::Bot {
+                level: r.string(&at)?,
+            }
+        } else {
+            SeatKind::Human
+        };
+        seats.push(Seat {
+            name: r.string(&at)?,
+            kind,
+            colour: Some(colour),
+        });
+    }
+    let seed = Seed(r.seed()?);
+    let rolls = r.varint("rolls")?;
+    let decisions = r.varint("decisions")?;
+    // Every decision takes at least one bit, which bounds the count before replaying.
+    let bits_left = (content.len() - r.at) as u64 * 8;
+    if rolls > MAX_ROLLS as u64 || decisions > bits_left {
+        return Err(bad("the numbers of rolls and decisions are out of range"));
+    }
+    let setup = GameSetup {
+        rules,
+        seats,
+        seed,
+        online: false,
+        created_at: unix_now(),
+    };
+    let mut bits = BitReader {
+        bytes: &content[r.at..],
+        at: 0,
+    };
+    let session = Session::replay_with(
+        setup,
+        decisions as usize,
+        |index, options| {
+            bits.get(width(options))
+                .map(|c| c as u8)
+                .ok_or(LogError::Truncated { index })
+        },
+        Some(rolls as usize),
+    )
+    .map_err(|e| match e {
+        SessionError::Rules(e) => bad(&format!("rules: {e}")),
+        SessionError::Seats(e) => bad(&format!("seats: {e}")),
+        other => SaveError::from(other),
+    })?;
+    if !bits.rest_is_padding() {
+        return Err(bad("extra data after the moves"));
+    }
+    Ok(session)
+}
+
+fn put_varint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push((n as u8) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+/// A string of at most 255 bytes, cut at a character boundary.
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    let mut end = s.len().min(255);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    out.push(end as u8);
+    out.extend_from_slice(&s.as_bytes()[..end]);
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn byte(&mut self, what: &str) -> Result<u8, SaveError> {
+        let b = self
+            .bytes
+            .get(self.at)
+            .copied()
+            .ok_or_else(|| SaveError::BadCode(format!("{what}: the code ends early")))?;
+        self.at += 1;
+        Ok(b)
+    }
+
+    fn take(&mut self, n: usize, what: &str) -> Result<&[u8], SaveError> {
+        let slice = self
+            .bytes
+            .get(self.at..self.at + n)
+            .ok_or_else(|| SaveError::BadCode(format!("{what}: the code ends early")))?;
+        self.at += n;
+        Ok(slice)
+    }
+
+    fn string(&mut self, what: &str) -> Result<String, SaveError> {
+        let len = self.byte(what)? as usize;
+        let bytes = self.take(len, what)?;
+        String::from_utf8(bytes.to_vec())
+            .map_err(|_| SaveError::BadCode(format!("{what}: a name is not UTF-8")))
+    }
+
+    fn seed(&mut self) -> Result<[u8; 32], SaveError> {
+        let mut seed = [0u8; 32];
+        seed.copy_from_slice(self.take(32, "seed")?);
+        Ok(seed)
+    }
+
+    fn varint(&mut self, what: &str) -> Result<u64, SaveError> {
+        let mut n = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte(what)?;
+            n |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Ok(n);
+            }
+        }
+        Err(SaveError::BadCode(format!("{what}: number too long")))
+    }
+}
+
+/// Packs values least significant bit first.
+#[derive(Default)]
+struct BitWriter {
+    bytes: Vec<u8>,
+    used: u32,
+}
+
+impl BitWriter {
+    fn put(&mut self, value: u32, width: u32) {
+        for i in 0..width {
+            if self.used % 8 == 0 {
+                self.bytes.push(0);
+            }
+            if value >> i & 1 == 1
+                && let Some(last) = self.bytes.last_mut()
+            {
+                *last |= 1 << (self.used % 8);
+            }
+            self.used += 1;
+        }
+    }
+
+    fn finish(self) -> Vec<u8> {
+        self.bytes
+    }
+}
+
+struct BitReader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl BitReader<'_> {
+    fn get(&mut self, width: u32) -> Option<u32> {
+        let mut value = 0;
+        for i in 0..width {
+            let byte = self.bytes.get(self.at / 8)?;
+            value |= u32::from(byte >> (self.at % 8) & 1) << i;
+            self.at += 1;
+        }
+        Some(value)
+    }
+
+    /// Whether all that is left is the zero bits that fill the last byte.
+    fn rest_is_padding(&self) -> bool {
+        let whole = self.at.div_ceil(8);
+        self.bytes.len() == whole
+            && self
+                .bytes
+                .last()
+                .is_none_or(|&b| self.at % 8 == 0 || b >> (self.at % 8) == 0)
+    }
+}
+
+/// Steps through a game from its start, one roll and the move it led to at a time.
+#[derive(Clone, Debug)]
+pub struct Replayer {
+    session: Session,
+    choices: Vec<u8>,
+    next: usize,
+    rolls: usize,
+}
+
+impl Replayer {
+    /// A replay of `game` from its first roll to where it stands.
+    pub fn new(game: &Session) -> Result<Replayer, SessionError> {
+        Ok(Replayer {
+            session: Session::new(game.setup().clone())?,
+            choices: game.choices(),
+            next: 0,
+            rolls: game.rolls().len(),
+        })
+    }
+
+    /// A replay of the game in a replay code.
+    pub fn from_code(code: &str) -> Result<Replayer, SaveError> {
+        let game = decode(code)?;
+        Replayer::new(&game).map_err(SaveError::from)
+    }
+
+    /// The game as far as the replay has gone.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Whether the replay has reached where the game stands.
+    pub fn is_done(&self) -> bool {
+        match self.session.phase() {
+            SessionPhase::Over => true,
+            SessionPhase::Choose => self.next >= self.choices.len(),
+            SessionPhase::Roll => self.session.rolls().len() >= self.rolls,
+        }
+    }
+
+    /// Plays the next roll and the move it led to (or the next bonus move), returning what
+    /// happened; `None` once the replay is done.
+    pub fn step(&mut self) -> Option<Vec<GameEvent>> {
+        if self.is_done() {
+            return None;
+        }
+        let mut events = Vec::new();
+        if self.session.phase() == SessionPhase::Roll {
+            events.extend(self.session.roll().ok()?.events);
+        }
+        if self.session.phase() == SessionPhase::Choose
+            && let Some(&choice) = self.choices.get(self.next)
+        {
+            self.next += 1;
+            events.extend(self.session.choose(choice as usize).ok()?.events);
+        }
+        Some(events)
+    }
+}

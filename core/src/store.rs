@@ -1,0 +1,336 @@
+//! A folder of saved games: list with summaries, load, delete, and an autosave slot.
+//!
+//! Every write is atomic: the new save goes to a temporary file that is flushed to disk,
+//! the current save is kept as `.bak`, and a rename puts the new one in its place, so a
+//! crash at any instant leaves the old save or the new one, never a torn file. Loading a
+//! save that is damaged falls back to its backup and says so; nothing is ever deleted
+//! except by [`SaveStore::delete`].
+//!
+//! Files, for a save id `ID`: `ID.ludo.json` (the save), `ID.ludo.json.bak` (the copy
+//! before the last write), `ID.ludo.json.tmp` (a write in progress), and
+//! `ID.ludo.json.corrupt` (a damaged save set aside by the next write instead of
+//! becoming the backup).
+
+use crate::save::{self, SaveError, Summary};
+use crate::session::Session;
+use std::fs::{self, File, OpenOptions};
+use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
+
+/// The id of the autosave slot.
+pub const AUTOSAVE: &str = "autosave";
+const EXT: &str = ".ludo.json";
+
+/// A folder of saves.
+#[derive(Clone, Debug)]
+pub struct SaveStore {
+    dir: PathBuf,
+}
+
+/// One save in a listing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveEntry {
+    /// The id to load or delete it by.
+    pub id: String,
+    /// Its summary; from the backup when the save itself is damaged, `None` when neither
+    /// can be read.
+    pub summary: Option<Summary>,
+    /// Why the save itself could not be read, if it could not.
+    pub problem: Option<String>,
+    /// When the file was last written, seconds since 1970.
+    pub modified: u64,
+}
+
+/// A loaded save.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The game, ready to go on.
+    pub session: Session,
+    /// Set when the save was damaged or missing and its backup was loaded instead: why
+    /// the save itself failed. The app tells the player.
+    pub recovered: Option<SaveError>,
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> SaveError {
+    SaveError::Io {
+        path: path.display().to_string(),
+        detail: e.to_string(),
+    }
+}
+
+/// Whether an id is safe as a file name on every platform.
+fn check_id(id: &str) -> Result<(), SaveError> {
+    let ok = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(())
+    } else {
+        Err(SaveError::BadName { id: id.to_string() })
+    }
+}
+
+impl SaveStore {
+    /// The store in `dir`, creating the folder if it does not exist.
+    pub fn open(dir: impl Into<PathBuf>) -> Result<SaveStore, SaveError> {
+        let dir = dir.into();
+        fs::create_dir_all(&dir).map_err(|e| io_error(&dir, e))?;
+        Ok(SaveStore { dir })
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn file(&self, id: &str, suffix: &str) -> PathBuf {
+        self.dir.join(format!("{id}{EXT}{suffix}"))
+    }
+
+    /// The id a game is saved under by [`SaveStore::save`]: its start time and the head of
+    /// its seed's commitment, so each game keeps one file however often it is saved.
+    pub fn game_id(session: &Session) -> String {
+        let commitment = session.commitment();
+        format!(
+            "game-{}-{}",
+            session.setup().created_at,
+            commitment.get(..8).unwrap_or("")
+        )
+    }
+
+    /// Saves a game under its own id ([`SaveStore::game_id`]) and returns the id.
+    pub fn save(&self, session: &Session) -> Result<String, SaveError> {
+        let id = SaveStore::game_id(session);
+        self.save_as(&id, session)?;
+        Ok(id)
+    }
+
+    /// Saves a game under `id`, keeping the previous save as its backup. Refuses to
+    /// replace a save written by a newer version.
+    pub fn save_as(&self, id: &str, session: &Session) -> Result<(), SaveError> {
+        check_id(id)?;
+        self.write_atomic(id, save::to_json(session).as_bytes())
+    }
+
+    /// Saves the game in the autosave slot (call after every action).
+    pub fn autosave(&self, session: &Session) -> Result<(), SaveError> {
+        self.save_as(AUTOSAVE, session)
+    }
+
+    /// Loads the autosave, if there is one.
+    pub fn load_autosave(&self) -> Result<Option<Loaded>, SaveError> {
+        match self.load(AUTOSAVE) {
+            Ok(loaded) => Ok(Some(loaded)),
+            Err(SaveError::NotFound { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Removes the autosave and its backup (when a game is over or abandoned).
+    pub fn clear_autosave(&self) -> Result<(), SaveError> {
+        match self.delete(AUTOSAVE) {
+            Err(SaveError::NotFound { .. }) => Ok(()),
+            other => other,
+        }
+    }
+
+    /// Loads a save. If it is missing or damaged, loads its backup instead and reports
+    /// why in [`Loaded::recovered`]. A save from a newer version is refused, backup or not.
+    pub fn load(&self, id: &str) -> Result<Loaded, SaveError> {
+        check_id(id)?;
+        let main = self.read(id, "").and_then(|b| save::load(&b));
+        let main_error = match main {
+            Ok(session) => {
+                return Ok(Loaded {
+                    session,
+                    recovered: None,
+                });
+            }
+            Err(e @ SaveError::NewerVersion { .. }) => return Err(e),
+            Err(e) => e,
+        };
+        match self.read(id, ".bak").and_then(|b| save::load(&b)) {
+            Ok(session) => {
+                log::warn!("save {id}: {main_error}; loaded its backup");
+                Ok(Loaded {
+                    session,
+                    recovered: Some(main_error),
+                })
+            }
+            Err(SaveError::NotFound { .. }) => Err(main_error),
+            Err(backup) => match main_error {
+                SaveError::NotFound { .. } => Err(backup),
+                main => Err(SaveError::Unreadable {
+                    main: Box::new(main),
+                    backup: Box::new(backup),
+                }),
+            },
+        }
+    }
+
+    /// Deletes a save and its backup.
+    pub fn delete(&self, id: &str) -> Result<(), SaveError> {
+        check_id(id)?;
+        let mut found = false;
+        for suffix in ["", ".bak", ".tmp", ".bak.tmp"] {
+            let path = self.file(id, suffix);
+            match fs::remove_file(&path) {
+                Ok(()) => found |= suffix.is_empty() || suffix == ".bak",
+                Err(e) if e.kind() == ErrorKind::NotFound => {}
+                Err(e) => return Err(io_error(&path, e)),
+            }
+        }
+        if found {
+            sync_dir(&self.dir);
+            Ok(())
+        } else {
+            Err(SaveError::NotFound { id: id.to_string() })
+        }
+    }
+
+    /// Every save, newest first, with its summary. Damaged saves are listed too, with the
+    /// problem, so that the player can see them and delete them.
+    pub fn list(&self) -> Result<Vec<SaveEntry>, SaveError> {
+        let entries = fs::read_dir(&self.dir).map_err(|e| io_error(&self.dir, e))?;
+        let mut ids = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|e| io_error(&self.dir, e))?;
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            let id = name
+                .strip_suffix(EXT)
+                .or_else(|| name.strip_suffix(&format!("{EXT}.bak")));
+            if let Some(id) = id
+                && check_id(id).is_ok()
+                && !ids.iter().any(|i| i == id)
+            {
+                ids.push(id.to_string());
+            }
+        }
+        let mut list: Vec<SaveEntry> = ids.into_iter().map(|id| self.entry(id)).collect();
+        list.sort_by(|a, b| {
+            let when = |e: &SaveEntry| e.summary.as_ref().map_or(e.modified, |s| s.saved_at);
+            when(b).cmp(&when(a)).then_with(|| a.id.cmp(&b.id))
+        });
+        Ok(list)
+    }
+
+    fn entry(&self, id: String) -> SaveEntry {
+        let modified = fs::metadata(self.file(&id, ""))
+            .or_else(|_| fs::metadata(self.file(&id, ".bak")))
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_secs());
+        let summary_of = |suffix: &str| -> Result<Summary, SaveError> {
+            let bytes = self.read(&id, suffix)?;
+            let doc = save::parse(&bytes)?;
+            if let save::Checksum::Invalid { recorded, computed } = doc.checksum {
+                return Err(SaveError::ChecksumMismatch { recorded, computed });
+            }
+            match doc.summary {
+                Some(s) => Ok(s),
+                // Files from before summaries: replay them to make one.
+                None => Ok(Summary::of(&doc.into_session()?, modified)),
+            }
+        };
+        match summary_of("") {
+            Ok(summary) => SaveEntry {
+                id,
+                summary: Some(summary),
+                problem: None,
+                modified,
+            },
+            Err(e) => SaveEntry {
+                summary: summary_of(".bak").ok(),
+                problem: Some(e.to_string()),
+                id,
+                modified,
+            },
+        }
+    }
+
+    fn read(&self, id: &str, suffix: &str) -> Result<Vec<u8>, SaveError> {
+        let path = self.file(id, suffix);
+        fs::read(&path).map_err(|e| match e.kind() {
+            ErrorKind::NotFound => SaveError::NotFound { id: id.to_string() },
+            _ => io_error(&path, e),
+        })
+    }
+
+    /// Writes `bytes` as save `id`: temporary file, flush to disk, keep the current save as
+    /// the backup, rename into place, flush the folder.
+    fn write_atomic(&self, id: &str, bytes: &[u8]) -> Result<(), SaveError> {
+        let main = self.file(id, "");
+        let bak = self.file(id, ".bak");
+        let tmp = self.file(id, ".tmp");
+        // A newer version's save is never overwritten, nor its backup.
+        let current = match fs::read(&main) {
+            Ok(b) => Some(b),
+            Err(e) if e.kind() == ErrorKind::NotFound => None,
+            Err(e) => return Err(io_error(&main, e)),
+        };
+        for file in [current.clone(), fs::read(&bak).ok()].into_iter().flatten() {
+            if let Err(e @ SaveError::NewerVersion { .. }) = save::parse(&file) {
+                return Err(e);
+            }
+        }
+
+        let mut f = File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
+        f.write_all(bytes).map_err(|e| io_error(&tmp, e))?;
+        f.sync_all().map_err(|e| io_error(&tmp, e))?;
+        drop(f);
+
+        if let Some(current) = current {
+            if is_sound(&current) {
+                keep_as_backup(&main, &bak, &self.file(id, ".bak.tmp"))?;
+            } else {
+                // A damaged save must not replace a good backup; it is set aside instead.
+                let corrupt = self.file(id, ".corrupt");
+                fs::rename(&main, &corrupt).map_err(|e| io_error(&main, e))?;
+                log::warn!("save {id} was damaged; kept as {}", corrupt.display());
+            }
+        }
+        fs::rename(&tmp, &main).map_err(|e| io_error(&main, e))?;
+        sync_dir(&self.dir);
+        Ok(())
+    }
+}
+
+/// Makes the current save the backup while leaving it in place, so that at every instant
+/// a complete save stands under the main name: a hard link where the file system has them,
+/// a flushed copy where not, staged under `staging` and renamed over the old backup.
+fn keep_as_backup(main: &Path, bak: &Path, staging: &Path) -> Result<(), SaveError> {
+    match fs::remove_file(staging) {
+        Err(e) if e.kind() != ErrorKind::NotFound => return Err(io_error(staging, e)),
+        _ => {}
+    }
+    if fs::hard_link(main, staging).is_err() {
+        fs::copy(main, staging).map_err(|e| io_error(staging, e))?;
+        OpenOptions::new()
+            .write(true)
+            .open(staging)
+            .and_then(|f| f.sync_all())
+            .map_err(|e| io_error(staging, e))?;
+    }
+    fs::rename(staging, bak).map_err(|e| io_error(bak, e))
+}
+
+/// Whether bytes read as a save of a known version with a matching checksum: good enough
+/// to become the backup. (The full replay is left to loading.)
+fn is_sound(bytes: &[u8]) -> bool {
+    save::parse(bytes).is_ok_and(|doc| !matches!(doc.checksum, save::Checksum::Invalid { .. }))
+}
+
+/// Flushes a folder's entries (the renames) to disk. Only Unix can open a folder for
+/// this; elsewhere the rename is as durable as the platform makes it.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
