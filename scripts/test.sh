@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every check the project has, in the order a failure is cheapest to find:
+# formatting, lints, the Rust tests (unit, scenarios, property tests, the `ludo` binary),
+# then the Kotlin and Swift suites over the generated bindings and the real library.
+# Installs what it needs (rustfmt/clippy components, a Swift root) on first use.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+if command -v rustup >/dev/null 2>&1; then
+    rustup component add rustfmt clippy >/dev/null 2>&1 || true
+fi
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy (warnings are errors)"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "cargo test"
+cargo test --workspace
+
+step "Kotlin bindings on the JVM"
+bash scripts/test-kotlin.sh
+
+step "Swift bindings"
+bash scripts/test-swift.sh
+
+printf '\nall checks passed\n'
