@@ -2,10 +2,10 @@
 //! and legal-move generations per second. Run with `cargo bench -p ludo-core`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use ludo_core::Engine;
 use ludo_core::game::random_game;
 use ludo_core::moves::{Input, MoveList};
 use ludo_core::rules::PRESETS;
-use ludo_core::Engine;
 use std::hint::black_box;
 
 fn full_games(c: &mut Criterion) {

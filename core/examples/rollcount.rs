@@ -2,7 +2,10 @@
 use ludo_core::{Engine, game::random_game, rules::PRESETS};
 fn main() {
     let only = std::env::args().nth(1);
-    for p in PRESETS.iter().filter(|p| only.as_deref().is_none_or(|o| o == **p)) {
+    for p in PRESETS
+        .iter()
+        .filter(|p| only.as_deref().is_none_or(|o| o == **p))
+    {
         let e = Engine::preset(p).expect("preset");
         let n = 2000;
         let t = std::time::Instant::now();

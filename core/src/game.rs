@@ -94,7 +94,7 @@ impl SplitMix {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^= z >> 31;
-        ((z >> 32) * n as u64 >> 32) as usize
+        (((z >> 32) * n as u64) >> 32) as usize
     }
 }
 

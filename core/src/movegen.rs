@@ -432,17 +432,15 @@ impl Engine {
         let seat = pos.turn as usize;
         let own = pos.pieces[seat];
         let has_yard = own.contains(&YARD);
-        if self.rules.clear_start_first && has_yard && !matches!(input, Input::Bonus(_)) {
-            if let Some(on_start) = own.iter().position(|&p| p == 0) {
-                let on_start = on_start as u8;
-                if out
-                    .as_slice()
-                    .iter()
-                    .any(|m| m.from == 0 && (m.piece == on_start || m.partner == on_start))
-                {
-                    out.retain(|m| m.from == 0);
-                }
-            }
+        // Own pieces on one square share their moves, so "a move from the start square" is
+        // the move of the piece standing there.
+        if self.rules.clear_start_first
+            && has_yard
+            && !matches!(input, Input::Bonus(_))
+            && own.contains(&0)
+            && out.as_slice().iter().any(|m| m.from == 0)
+        {
+            out.retain(|m| m.from == 0);
         }
         if self.rules.enter_compulsory && out.as_slice().iter().any(|m| m.is_enter()) {
             out.retain(|m| m.is_enter());

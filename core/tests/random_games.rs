@@ -1,11 +1,11 @@
 //! Property test: seeded random games on every preset keep the invariants of the rules
 //! after every step, and every game ends with a full ranking.
 
+use ludo_core::dice::Seed;
 use ludo_core::game::{Game, SplitMix};
 use ludo_core::moves::{Input, MoveList};
 use ludo_core::position::{PIECES, Place, YARD};
 use ludo_core::rules::{PRESETS, SameColourLanding};
-use ludo_core::dice::Seed;
 use ludo_core::{Engine, Phase};
 use proptest::prelude::*;
 
@@ -29,7 +29,10 @@ fn check_invariants(engine: &Engine, game: &Game) -> Result<(), TestCaseError> {
             prop_assert!(same.len() <= cap as usize, "capacity exceeded at {place:?}");
         }
         if engine.rules.same_colour_landing == SameColourLanding::Forbidden {
-            let own = on_squares.iter().filter(|(p, s)| p == place && s == seat).count();
+            let own = on_squares
+                .iter()
+                .filter(|(p, s)| p == place && s == seat)
+                .count();
             prop_assert!(own == 1, "two own pieces on {place:?} (entry {i})");
         }
         if let Place::Track(sq) = place
@@ -63,18 +66,29 @@ fn play_checked(preset: &str, seats: usize, seed: u64) -> Result<(), TestCaseErr
         if let Input::Bonus(_) = input {
             prop_assert!(!list.is_empty(), "a bonus phase with no legal move");
         }
-        let mv = if list.is_empty() { None } else { list.get(pick.below(list.len())).copied() };
+        let mv = if list.is_empty() {
+            None
+        } else {
+            list.get(pick.below(list.len())).copied()
+        };
         if let Some(m) = mv
             && m.captures != 0
             && !m.is_enter()
         {
             let colour = game.position.seat_colour[game.position.turn as usize] as usize;
             let sq = engine.board.track_square(colour, m.to);
-            prop_assert!(m.to <= engine.board.last_track && !engine.is_safe(sq), "capture on a safe square");
+            prop_assert!(
+                m.to <= engine.board.last_track && !engine.is_safe(sq),
+                "capture on a safe square"
+            );
         }
         let step = game.play(&engine, input, mv.as_ref());
         if let Phase::Bonus(_) = step.phase {
-            prop_assert_eq!(step.seat, game.position.turn, "a bonus belongs to the mover");
+            prop_assert_eq!(
+                step.seat,
+                game.position.turn,
+                "a bonus belongs to the mover"
+            );
         }
         check_invariants(&engine, &game)?;
     }

@@ -69,7 +69,13 @@ fn run_named(name: &str) {
 /// One test per rule of the classic preset (rules.md §4), named after the rule.
 macro_rules! classic_rules {
     ($($name:ident),* $(,)?) => {
-        $(#[test] fn $name() { run_named(stringify!($name)); })*
+        $(
+            #[test]
+            #[allow(non_snake_case)]
+            fn $name() {
+                run_named(stringify!($name));
+            }
+        )*
     };
 }
 
