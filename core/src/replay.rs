@@ -18,7 +18,9 @@ use crate::session::{
     unix_now,
 };
 use base64::Engine as _;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::alphabet::URL_SAFE;
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE_NO_PAD};
+use base64::engine::DecodePaddingMode;
 use sha2::{Digest, Sha256};
 
 /// What every replay code of this version starts with.
@@ -30,6 +32,15 @@ const WITH_OPTIONS: u8 = 0x80;
 const NAMED_PRESET: u8 = 0x7f;
 /// Seat byte: the seat is a bot and its level follows.
 const BOT: u8 = 0x10;
+
+/// Reads what [`URL_SAFE_NO_PAD`] writes, and also a code cut short or with padding, so
+/// that damage is reported by the checksum rather than as a base64 quirk.
+const LENIENT: GeneralPurpose = GeneralPurpose::new(
+    &URL_SAFE,
+    GeneralPurposeConfig::new()
+        .with_decode_allow_trailing_bits(true)
+        .with_decode_padding_mode(DecodePaddingMode::Indifferent),
+);
 
 /// Bits that hold a choice among `options` moves: 0 for 1, 1 for 2, 2 for 3 or 4, ….
 fn width(options: usize) -> u32 {
@@ -105,16 +116,18 @@ pub fn decode(code: &str) -> Result<Session, SaveError> {
         }
         return Err(bad(&format!("a replay code starts with \"{CODE_PREFIX}\"")));
     };
-    let bytes = URL_SAFE_NO_PAD
-        .decode(body)
-        .map_err(|e| bad(&format!("not base64url text ({e})")))?;
+    let bytes = LENIENT.decode(body).map_err(|e| {
+        bad(&format!(
+            "the code is damaged or incomplete: it is not base64url text ({e})"
+        ))
+    })?;
     if bytes.len() < CHECK_LEN {
-        return Err(bad("too short"));
+        return Err(bad("the code is damaged or incomplete: too short"));
     }
     let (content, check) = bytes.split_at(bytes.len() - CHECK_LEN);
     if Sha256::digest(content)[..CHECK_LEN] != *check {
         return Err(bad(
-            "the checksum does not match: the code is damaged or incomplete",
+            "the code is damaged or incomplete: its checksum does not match",
         ));
     }
     let mut r = Reader {
@@ -336,7 +349,7 @@ impl Replayer {
     /// A replay of `game` from its first roll to where it stands.
     pub fn new(game: &Session) -> Result<Replayer, SessionError> {
         Ok(Replayer {
-            session: Session::new(game.setup().clone())?,
+            session: Session::begin(game.setup().clone())?,
             choices: game.choices(),
             next: 0,
             rolls: game.rolls().len(),

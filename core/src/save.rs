@@ -239,7 +239,7 @@ impl Summary {
 /// Whether a file's checksum matched its content.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Checksum {
-    /// The file has no checksum (schema 1, or removed by hand).
+    /// The file has no checksum (schema 1).
     Absent,
     /// It matches.
     Valid,
@@ -307,6 +307,17 @@ pub fn to_json_at(session: &Session, saved_at: u64) -> String {
     let check = checksum_of(&doc);
     doc.insert("check".into(), json!(check));
     layout(&doc)
+}
+
+/// Recomputes the checksum of a save's JSON after a deliberate edit (by a tool or a
+/// test) and lays it out again. `None` if the text is not a JSON object.
+pub fn reseal(text: &[u8]) -> Option<String> {
+    let Ok(Value::Object(mut doc)) = serde_json::from_slice::<Value>(text) else {
+        return None;
+    };
+    let check = checksum_of(&doc);
+    doc.insert("check".into(), json!(check));
+    Some(layout(&doc))
 }
 
 /// One top-level field a line, each value compact: small, and still readable in a diff.
@@ -514,7 +525,11 @@ pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
         (migrate_v1(&map)?, Checksum::Absent)
     } else {
         let checksum = match map.get("check") {
-            None => Checksum::Absent,
+            None => {
+                return Err(SaveError::Missing {
+                    field: "check".into(),
+                });
+            }
             Some(Value::String(recorded)) => {
                 let computed = checksum_of(&map);
                 if *recorded == computed {
@@ -530,7 +545,13 @@ pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
         };
         (map, checksum)
     };
-    parse_v2(&map, schema, checksum)
+    match (parse_v2(&map, schema, checksum.clone()), checksum) {
+        // A damaged file: the checksum says so more truly than the field it broke.
+        (Err(_), Checksum::Invalid { recorded, computed }) => {
+            Err(SaveError::ChecksumMismatch { recorded, computed })
+        }
+        (result, _) => result,
+    }
 }
 
 /// Version 1 (docs/save-format.md, "History"): `version`, `rules`, `players` with a `bot`

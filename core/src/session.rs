@@ -440,6 +440,23 @@ pub struct Session {
 impl Session {
     /// Starts a game: checks the rules and the seats, then rolls off for the first seat.
     pub fn new(setup: GameSetup) -> Result<Session, SessionError> {
+        // Levels are checked for new games only: a save from a build with other levels
+        // still loads and replays, since its log already holds the bots' choices.
+        for (i, seat) in setup.seats.iter().enumerate() {
+            if let SeatKind::Bot { level } = &seat.kind
+                && !crate::bots::LEVELS.contains(&level.as_str())
+            {
+                return Err(SessionError::Seats(format!(
+                    "seat {i}: unknown bot level \"{level}\" (levels: {})",
+                    crate::bots::LEVELS.join(", ")
+                )));
+            }
+        }
+        Session::start(setup, true)
+    }
+
+    /// A new game without the check of bot levels (replays of saves and codes).
+    pub(crate) fn begin(setup: GameSetup) -> Result<Session, SessionError> {
         Session::start(setup, true)
     }
 
@@ -630,6 +647,23 @@ impl Session {
             }
             None => self.roll(),
         }
+    }
+
+    /// One action of a bot seat, played by the bots module at the seat's level: its roll,
+    /// or its choice. The bot is seeded from the game seed and the log, so the same game
+    /// gives the same bot moves.
+    pub fn play_bot(&mut self) -> Result<GameView, SessionError> {
+        let seat = self.game.position.turn as usize;
+        let level = match self.seat(seat).map(|s| &s.kind) {
+            Some(SeatKind::Bot { level }) if self.phase() != SessionPhase::Over => level.clone(),
+            _ => return Err(SessionError::NotABotsTurn),
+        };
+        let mut head = [0u8; 8];
+        head.copy_from_slice(&self.setup.seed.0[..8]);
+        let seed = u64::from_le_bytes(head) ^ ((self.log.len() as u64) << 8) ^ seat as u64;
+        let mut bot = crate::bots::bot_for(&level, seed)
+            .map_err(|e| SessionError::Seats(format!("seat {seat}: {e}")))?;
+        self.bot_step(|engine, pos, input, moves| bot.choose(engine, pos, input, moves))
     }
 
     fn roll_inner(&mut self) -> Result<(), SessionError> {

@@ -8,6 +8,7 @@
 //! [`super::threat`]); finishing, home columns, barriers and pending bonus counts add to it.
 
 use super::threat::{Table, seat_bits};
+use crate::board::BoardSpec;
 use crate::engine::{Engine, OFF_TRACK};
 use crate::position::{MAX_SEATS, PIECES, Position, YARD};
 use crate::rules::{Barrier, Bonus};
@@ -37,6 +38,12 @@ pub struct Weights {
     pub leader: f32,
     /// The share of an expected capture that the capturer gains (its chances on others).
     pub attack: f32,
+    /// How much a piece's remaining road counts in rolls rather than squares, from 0 to 1.
+    /// Rolls see what squares miss: an exact finish or a staircase whose every step wants
+    /// its own number costs more rolls than its squares suggest.
+    pub in_rolls: f32,
+    /// What the seat about to roll gains from rolling first: a turn's worth of squares.
+    pub tempo: f32,
 }
 
 impl Default for Weights {
@@ -50,8 +57,10 @@ impl Default for Weights {
             bonus: 0.7,
             in_play: 1.5,
             first: 150.0,
-            leader: 0.5,
-            attack: 0.3,
+            leader: 0.0,
+            attack: 0.0,
+            in_rolls: 0.3,
+            tempo: 0.0,
         }
     }
 }
@@ -59,17 +68,150 @@ impl Default for Weights {
 /// Utilities, one per seat (unused seats are 0).
 pub type Utility = [f32; MAX_SEATS];
 
+/// The rules a [`Road`] depends on.
+#[derive(Clone, Debug, PartialEq)]
+struct RoadKey {
+    board: BoardSpec,
+    staircase: bool,
+    bounce_back: bool,
+}
+
+/// For each progress value, the road still ahead of a piece, in squares with a share of it
+/// counted in rolls (see [`Weights::in_rolls`]), worked out from the rules data.
+#[derive(Clone, Debug)]
+struct Road {
+    key: RoadKey,
+    /// `gone[p]`: the road behind a piece at progress `p`, in squares, scaled so that the
+    /// whole road is as long as it is in squares.
+    gone: Vec<f32>,
+}
+
+impl Road {
+    fn new(engine: &Engine, in_rolls: f32) -> Road {
+        let rolls = lone_piece_rolls(engine);
+        let max = engine.board.max_progress();
+        // An average roll moves 3.5 squares.
+        let ahead: Vec<f32> = (0..=max)
+            .map(|p| {
+                let squares = (max - p) as f32;
+                (1.0 - in_rolls) * squares + in_rolls * 3.5 * rolls[p as usize]
+            })
+            .collect();
+        let whole = ahead[0].max(1.0);
+        let gone = ahead
+            .iter()
+            .map(|a| (whole - a) * max as f32 / whole)
+            .collect();
+        Road {
+            key: RoadKey::of(engine),
+            gone,
+        }
+    }
+}
+
+impl RoadKey {
+    fn of(engine: &Engine) -> RoadKey {
+        RoadKey {
+            board: engine.rules.board,
+            staircase: engine.rules.staircase,
+            bounce_back: engine.rules.bounce_back,
+        }
+    }
+}
+
+/// The expected number of rolls a piece alone on the board needs from each progress value
+/// to reach the end, under the rules' exact finish, staircase and bounce-back.
+fn lone_piece_rolls(engine: &Engine) -> Vec<f32> {
+    let board = &engine.board;
+    let rules = &engine.rules;
+    let max = board.max_progress();
+    let last = board.last_track;
+    let next = |p: u8, die: u8| -> u8 {
+        if rules.staircase && p >= last {
+            let needed = (p - last + 1).min(6);
+            return if die == needed && p < max { p + 1 } else { p };
+        }
+        let end = if rules.staircase { last } else { max };
+        let to = p + die;
+        if to <= end {
+            to
+        } else if rules.bounce_back {
+            end.saturating_sub(to - end)
+        } else {
+            p
+        }
+    };
+    let mut rolls = vec![0f32; max as usize + 1];
+    // Sweeps from the end backwards; a few more sweeps settle bounce-backs.
+    for _ in 0..if rules.bounce_back { 60 } else { 1 } {
+        for p in (0..=max).rev() {
+            if engine.at_end(p) {
+                rolls[p as usize] = 0.0;
+                continue;
+            }
+            // E = 1 + mean of E[next]; a roll that leaves the piece where it is counts E.
+            let mut stay = 0.0;
+            let mut moved = 0.0;
+            for die in 1..=6 {
+                let q = next(p, die);
+                if q == p {
+                    stay += 1.0;
+                } else {
+                    moved += rolls[q as usize];
+                }
+            }
+            rolls[p as usize] = if stay >= 6.0 {
+                100.0
+            } else {
+                (6.0 + moved) / (6.0 - stay)
+            };
+        }
+    }
+    rolls
+}
+
+/// The seats that roll before `victim` rolls again, in turn order: from the seat to move up
+/// to `victim`, or all the others when `victim` is the one to move (its pieces stand
+/// exposed once it has moved).
+fn attackers(pos: &Position, victim: usize) -> impl Iterator<Item = usize> + '_ {
+    let n = pos.seat_count as usize;
+    let first = if pos.turn as usize == victim {
+        victim + 1
+    } else {
+        pos.turn as usize
+    };
+    (0..n)
+        .map(move |k| (first + k) % n)
+        .take_while(move |&t| t != victim)
+        .filter(move |&t| !pos.is_finished(t))
+}
+
 /// Evaluates positions under one set of weights.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     /// The weights.
     pub weights: Weights,
+    road: Option<Road>,
 }
 
 impl Evaluator {
     /// An evaluator with the given weights.
     pub fn new(weights: Weights) -> Evaluator {
-        Evaluator { weights }
+        Evaluator {
+            weights,
+            road: None,
+        }
+    }
+
+    /// Readies the evaluator for an engine's rules (the road tables depend on the board).
+    pub fn prepare(&mut self, engine: &Engine) {
+        if self
+            .road
+            .as_ref()
+            .is_none_or(|r| r.key != RoadKey::of(engine))
+        {
+            self.road = Some(Road::new(engine, self.weights.in_rolls));
+        }
     }
 
     /// What a piece at `progress` is worth, danger aside.
@@ -78,7 +220,11 @@ impl Evaluator {
         if progress == YARD {
             return 0.0;
         }
-        let mut v = w.entered + progress as f32;
+        let gone = match &self.road {
+            Some(road) => road.gone.get(progress as usize).copied().unwrap_or(0.0),
+            None => progress as f32,
+        };
+        let mut v = w.entered + gone;
         if progress > engine.board.last_track {
             v += w.column;
         }
@@ -128,10 +274,7 @@ impl Evaluator {
                     .sum::<f32>()
                     + capture_bonus;
                 let mut miss = 1.0f32;
-                for t in pos.seats() {
-                    if t == s || pos.is_finished(t) {
-                        continue;
-                    }
+                for t in attackers(pos, s) {
                     let hit = table.seat_hit_chance(t, s, sq);
                     if hit > 0.0 {
                         miss *= 1.0 - hit;
@@ -145,8 +288,10 @@ impl Evaluator {
             }
             worth[s] += v;
         }
-        if let Phase::Bonus(n) = phase {
-            worth[pos.turn as usize] += w.bonus * n as f32;
+        match phase {
+            Phase::Bonus(n) => worth[pos.turn as usize] += w.bonus * n as f32,
+            Phase::Roll => worth[pos.turn as usize] += w.tempo,
+            Phase::Over => {}
         }
         worth
     }

@@ -13,6 +13,7 @@ pub const DEFAULT_BUDGET: Budget = Budget {
     max_depth: 4,
     nodes: 12_000,
     beam: 2,
+    opponent_beam: 1,
     time_cap: None,
 };
 
@@ -50,6 +51,7 @@ impl Bot for ExpertBot {
     }
 
     fn choose(&mut self, engine: &Engine, pos: &Position, input: Input, moves: &MoveList) -> usize {
+        self.eval.prepare(engine);
         choose(engine, &self.eval, pos, input, moves, &self.budget)
     }
 }

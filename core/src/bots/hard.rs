@@ -25,6 +25,7 @@ impl HardBot {
                 max_depth: 1,
                 nodes: u64::MAX,
                 beam: 1,
+                opponent_beam: 1,
                 time_cap: None,
             },
         }
@@ -43,6 +44,7 @@ impl Bot for HardBot {
     }
 
     fn choose(&mut self, engine: &Engine, pos: &Position, input: Input, moves: &MoveList) -> usize {
+        self.eval.prepare(engine);
         choose(engine, &self.eval, pos, input, moves, &self.budget)
     }
 }

@@ -28,6 +28,8 @@ pub struct Budget {
     pub nodes: u64,
     /// How many of its own moves the searching seat searches at nodes below the root.
     pub beam: usize,
+    /// How many moves of each other seat are searched (the rest are assumed not played).
+    pub opponent_beam: usize,
     /// Stop at this much wall-clock time. Off by default, because it makes play depend
     /// on the machine's speed.
     pub time_cap: Option<std::time::Duration>,
@@ -42,6 +44,7 @@ pub(crate) struct Search<'a> {
     pub nodes: u64,
     limit: u64,
     beam: usize,
+    opponent_beam: usize,
     deadline: Option<Instant>,
     aborted: bool,
 }
@@ -55,6 +58,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             limit: budget.nodes,
             beam: budget.beam.max(1),
+            opponent_beam: budget.opponent_beam.max(1),
             deadline: budget.time_cap.map(|cap| Instant::now() + cap),
             aborted: false,
         }
@@ -129,10 +133,11 @@ impl<'a> Search<'a> {
         let children = &mut children[..n];
         children.sort_by(|a, b| b.2[seat].total_cmp(&a.2[seat]));
         let width = if seat == self.root {
-            self.beam.min(n)
+            self.beam
         } else {
-            1
-        };
+            self.opponent_beam
+        }
+        .min(n);
         let mut best: Option<Utility> = None;
         for (child, phase, stat) in children[..width].iter() {
             let u = if Self::continues(*phase, depth) {

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Writes the Kotlin and Swift bindings of ludo-ffi from the host-built release library.
+#
+#   bindings/generate.sh [OUT_DIR]      (default OUT_DIR: bindings/generated)
+#
+# Generated files are NOT committed: they are written at build/test time into
+# bindings/generated/ (ignored by git), the one place every consumer reads them from:
+#   OUT_DIR/kotlin/uniffi/ludo_ffi/ludo_ffi.kt   tests/kotlin (Maven source dir); the Android
+#                                                app adds the same folder as a source dir
+#   OUT_DIR/swift/ludo_ffi.swift                 Swift sources   } tests/swift, and the XCFramework
+#   OUT_DIR/swift/ludo_ffiFFI.h                  C header        } script of ios/LudoKit
+#   OUT_DIR/swift/module.modulemap               Clang module    } (Headers/ of the framework)
+# So there is nothing to diff in CI: every test run regenerates from the library it tests.
+#
+# Honours CARGO_TARGET_DIR (default: <checkout>/target). Prints the library's folder last,
+# for the test scripts (-L, LD_LIBRARY_PATH, jna.library.path).
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+TARGET_DIR="${CARGO_TARGET_DIR:-$REPO/target}"
+OUT="${1:-$REPO/bindings/generated}"
+mkdir -p "$OUT"
+OUT="$(cd "$OUT" && pwd -P)"
+
+case "$(uname -s)" in
+    Darwin) LIB_FILE=libludo_ffi.dylib ;;
+    *) LIB_FILE=libludo_ffi.so ;;
+esac
+
+cd "$REPO"
+# The library in release, exactly as it ships (without the `cli` feature). The generator in the
+# dev profile: it only reads the library's metadata, and in release every change to the library
+# would relink it with LTO (minutes); in dev it relinks in seconds. Different profiles, so the
+# two builds never overwrite each other's files.
+cargo build --release -p ludo-ffi --lib >&2
+cargo build -p ludo-ffi --features cli --bin uniffi-bindgen >&2
+
+LIB="$TARGET_DIR/release/$LIB_FILE"
+BINDGEN="$TARGET_DIR/debug/uniffi-bindgen"
+
+# Library mode: the source is the compiled library, whose embedded metadata describes the API.
+# --metadata-no-deps: every exported type lives in this workspace, no need to resolve the rest.
+rm -rf "$OUT/kotlin" "$OUT/swift"
+"$BINDGEN" generate --language kotlin --no-format --metadata-no-deps --out-dir "$OUT/kotlin" "$LIB" >&2
+"$BINDGEN" generate --language swift --no-format --metadata-no-deps --out-dir "$OUT/swift" "$LIB" >&2
+# Clang and XCFrameworks look for this name.
+mv "$OUT/swift/ludo_ffiFFI.modulemap" "$OUT/swift/module.modulemap"
+
+echo "$TARGET_DIR/release"

@@ -1,0 +1,310 @@
+//! Outside engines: bots that run as separate programs and speak the engine protocol
+//! (docs/engine-protocol.md) over their standard input and output, one JSON object a line.
+//!
+//! Every way a program can misbehave is a [`Fault`]: it does not start, exits, answers too
+//! late, sends something that is not the JSON asked for, or picks a move that is not in the
+//! list. A fault kills the program, so that a late or garbled answer can never be read as
+//! the answer to a later question; the arena starts it afresh for its next game. Answers
+//! are read by a thread of their own and waited for with a timeout, so a program that
+//! hangs cannot hang the arena.
+
+use ludo_core::json::{move_to_json, position_to_json};
+use ludo_core::{Engine, Input, MoveList, Position};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Duration;
+
+/// The protocol version the arena speaks.
+pub const PROTOCOL: u32 = 1;
+
+/// The longest line a program may send; longer is a fault, not an ever-growing buffer.
+const MAX_LINE: u64 = 1 << 20;
+
+/// What an outside engine did wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    /// The program could not be started.
+    #[error("could not start: {0}")]
+    Start(String),
+    /// The program closed its output or exited.
+    #[error("exited{0}")]
+    Exited(String),
+    /// No answer within the time allowed.
+    #[error("no answer within {0:?}")]
+    Timeout(Duration),
+    /// The answer was not the JSON object asked for.
+    #[error("bad answer: {0}")]
+    BadAnswer(String),
+    /// The answer named a move that is not in the list.
+    #[error("illegal move index {index} ({count} moves were offered)")]
+    IllegalMove {
+        /// The index sent.
+        index: u64,
+        /// How many moves there were.
+        count: usize,
+    },
+}
+
+/// A running program: its input, and the lines its reader thread has read from its output.
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<Result<String, String>>,
+}
+
+/// A seat played by an outside program. The program is started on first use and after any
+/// fault, and stopped with `quit` when the engine is dropped.
+pub struct OutsideEngine {
+    command: Vec<String>,
+    timeout: Duration,
+    running: Option<Running>,
+    name: Option<String>,
+}
+
+impl OutsideEngine {
+    /// An engine for `command` (the program, then its arguments) that must answer each
+    /// question within `timeout`.
+    pub fn new(command: Vec<String>, timeout: Duration) -> OutsideEngine {
+        OutsideEngine {
+            command,
+            timeout,
+            running: None,
+            name: None,
+        }
+    }
+
+    /// The name the program gave in its hello, once it has given one.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// Starts the program if it is not running, and greets it.
+    pub fn start(&mut self) -> Result<(), Fault> {
+        if self.running.is_some() {
+            return Ok(());
+        }
+        let (program, args) = self
+            .command
+            .split_first()
+            .ok_or_else(|| Fault::Start("empty command".into()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| Fault::Start(format!("{program}: {e}")))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(Fault::Start("no pipes to the program".into()));
+        };
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut line = Vec::new();
+                match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut line) {
+                    Ok(0) => break,
+                    Ok(_) if line.last() != Some(&b'\n') && line.len() as u64 >= MAX_LINE => {
+                        let _ = tx.send(Err(format!("a line longer than {MAX_LINE} bytes")));
+                        break;
+                    }
+                    Ok(_) => {
+                        let text = String::from_utf8_lossy(&line).trim().to_string();
+                        if tx.send(Ok(text)).is_err() {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = tx.send(Err(format!("reading its output: {e}")));
+                        break;
+                    }
+                }
+            }
+        });
+        self.running = Some(Running {
+            child,
+            stdin,
+            lines: rx,
+        });
+        let answer = self.ask(&json!({"type": "hello", "protocol": PROTOCOL}))?;
+        let name = answer.get("name").and_then(Value::as_str);
+        match name {
+            Some(n) => self.name = Some(n.to_string()),
+            None => {
+                return Err(self.fail(Fault::BadAnswer(format!(
+                    "hello: expected {{\"name\": ...}}, got {}",
+                    shorten(&answer.to_string())
+                ))));
+            }
+        }
+        Ok(())
+    }
+
+    /// Asks the program to choose among `moves` (at least two) for `input` in `pos`.
+    /// `rules` is the rules value written into the position.
+    pub fn choose(
+        &mut self,
+        engine: &Engine,
+        pos: &Position,
+        input: Input,
+        moves: &MoveList,
+        rules: &Value,
+    ) -> Result<usize, Fault> {
+        self.start()?;
+        let list: Vec<Value> = moves
+            .as_slice()
+            .iter()
+            .map(|m| move_to_json(engine, pos, m))
+            .collect();
+        let mut question = json!({
+            "type": "choose",
+            "position": position_to_json(engine, pos, rules),
+        });
+        match input {
+            Input::Roll(d) => question["roll"] = json!(d),
+            Input::Bonus(n) => question["bonus"] = json!(n),
+        }
+        question["moves"] = Value::Array(list);
+        let answer = self.ask(&question)?;
+        let index = match answer.get("move").and_then(Value::as_u64) {
+            Some(i) => i,
+            None => {
+                return Err(self.fail(Fault::BadAnswer(format!(
+                    "expected {{\"move\": index}}, got {}",
+                    shorten(&answer.to_string())
+                ))));
+            }
+        };
+        if index >= moves.len() as u64 {
+            return Err(self.fail(Fault::IllegalMove {
+                index,
+                count: moves.len(),
+            }));
+        }
+        Ok(index as usize)
+    }
+
+    /// Tells the program how a game ended (colours first to last). No answer is expected;
+    /// a program that cannot be told is restarted for its next game.
+    pub fn result(&mut self, places: &[&str]) {
+        if self
+            .send(&json!({"type": "result", "places": places}))
+            .is_err()
+        {
+            self.stop();
+        }
+    }
+
+    /// Sends `quit`, gives the program a moment to exit, then makes sure it has.
+    pub fn quit(&mut self) {
+        if self.running.is_some() {
+            let _ = self.send(&json!({"type": "quit"}));
+            if let Some(r) = self.running.as_mut() {
+                for _ in 0..20 {
+                    if matches!(r.child.try_wait(), Ok(Some(_))) {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+            }
+        }
+        self.stop();
+    }
+
+    /// Kills the program (if it is running) and waits for it.
+    fn stop(&mut self) {
+        if let Some(mut r) = self.running.take() {
+            let _ = r.child.kill();
+            let _ = r.child.wait();
+        }
+    }
+
+    /// Stops the program after a fault and hands the fault back.
+    fn fail(&mut self, fault: Fault) -> Fault {
+        self.stop();
+        fault
+    }
+
+    /// Writes one message line.
+    fn send(&mut self, message: &Value) -> Result<(), Fault> {
+        let Some(r) = self.running.as_mut() else {
+            return Err(Fault::Exited(String::new()));
+        };
+        let mut line = message.to_string();
+        line.push('\n');
+        let written = r
+            .stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| r.stdin.flush());
+        match written {
+            Ok(()) => Ok(()),
+            Err(_) => {
+                let status = exit_status(&mut r.child);
+                Err(self.fail(Fault::Exited(status)))
+            }
+        }
+    }
+
+    /// Sends a question and waits for a one-line JSON object in answer.
+    fn ask(&mut self, question: &Value) -> Result<Value, Fault> {
+        self.send(question)?;
+        let timeout = self.timeout;
+        let Some(r) = self.running.as_mut() else {
+            return Err(Fault::Exited(String::new()));
+        };
+        let line = match r.lines.recv_timeout(timeout) {
+            Ok(Ok(line)) => line,
+            Ok(Err(why)) => return Err(self.fail(Fault::BadAnswer(why))),
+            Err(RecvTimeoutError::Timeout) => return Err(self.fail(Fault::Timeout(timeout))),
+            Err(RecvTimeoutError::Disconnected) => {
+                // The output closed: give the process a moment to report how it ended.
+                let mut status = String::new();
+                for _ in 0..20 {
+                    status = exit_status(&mut r.child);
+                    if !status.is_empty() {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                return Err(self.fail(Fault::Exited(status)));
+            }
+        };
+        match serde_json::from_str::<Value>(&line) {
+            Ok(v) if v.is_object() => Ok(v),
+            Ok(_) | Err(_) => Err(self.fail(Fault::BadAnswer(format!(
+                "not a JSON object: {}",
+                shorten(&line)
+            )))),
+        }
+    }
+}
+
+impl Drop for OutsideEngine {
+    fn drop(&mut self) {
+        self.quit();
+    }
+}
+
+/// How a child ended, as text to append to "exited", or empty if it is still running.
+fn exit_status(child: &mut Child) -> String {
+    match child.try_wait() {
+        Ok(Some(status)) => match status.code() {
+            Some(code) => format!(" with status {code}"),
+            None => " (killed by a signal)".to_string(),
+        },
+        _ => String::new(),
+    }
+}
+
+/// The first 80 characters of a text, for a report.
+fn shorten(text: &str) -> String {
+    let mut out: String = text.chars().take(80).collect();
+    if text.chars().count() > 80 {
+        out.push('…');
+    }
+    out
+}

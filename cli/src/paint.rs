@@ -1,0 +1,25 @@
+//! Colouring text for a terminal: ANSI escapes when the output is a terminal, plain text
+//! (with the colour's letter doing the work) otherwise.
+
+use ludo_core::Colour;
+
+/// The ANSI foreground code for a colour.
+fn ansi_code(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Red => "31",
+        Colour::Green => "32",
+        Colour::Yellow => "33",
+        Colour::Blue => "34",
+        Colour::Gray => "90",
+        Colour::Fuchsia => "35",
+    }
+}
+
+/// `text` in `colour` (bold) when `ansi` is on, unchanged otherwise.
+pub fn paint(colour: Colour, text: &str, ansi: bool) -> String {
+    if ansi {
+        format!("\x1b[1;{}m{text}\x1b[0m", ansi_code(colour))
+    } else {
+        text.to_string()
+    }
+}

@@ -1,0 +1,379 @@
+//! `ludo replay`, `ludo verify` and `ludo stats`: a shared game stepped through move by
+//! move, its dice checked against the seed, and its dice counted.
+//!
+//! Each takes a replay code (`ludo1.…`) or a save file; a save goes through the core's
+//! loader, so a damaged one is refused with the reason.
+
+use crate::failure::Failure;
+use crate::{draw, narrate};
+use ludo_core::replay::{self, Replayer};
+use ludo_core::save::{self, SaveError};
+use ludo_core::session::{GameEvent, SeatKind, Session};
+use ludo_core::verify::{self, VerifyReport};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+
+/// Options of `ludo replay`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReplayArgs {
+    /// A replay code (`ludo1.…`) or a save file.
+    pub game: String,
+    /// Print every move at once instead of waiting for Enter after each.
+    #[arg(long)]
+    pub all: bool,
+    /// Draw the board after every move.
+    #[arg(long)]
+    pub board: bool,
+}
+
+/// Options of `ludo verify`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct VerifyArgs {
+    /// A save file or a replay code.
+    pub game: String,
+    /// The commitment published when the game began (64 hex digits), to check the seed
+    /// against; a save carries its own.
+    #[arg(long)]
+    pub commitment: Option<String>,
+    /// Also print every seat's rolls as the seed gives them.
+    #[arg(long)]
+    pub rolls: bool,
+}
+
+/// Options of `ludo stats`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct StatsArgs {
+    /// A save file or a replay code.
+    pub game: String,
+}
+
+/// Whether an argument names a replay code rather than a file.
+fn is_code(arg: &str) -> bool {
+    arg.trim().starts_with("ludo") && !Path::new(arg).exists()
+}
+
+fn read_file(path: &str) -> Result<Vec<u8>, Failure> {
+    std::fs::read(path).map_err(|e| Failure::bad_input(format!("{path}: {e}")))
+}
+
+fn save_failure(what: &str, e: SaveError) -> Failure {
+    Failure::bad_input(format!("{what}: {e}"))
+}
+
+/// The game in a code or a save file, replayed to where it stands.
+fn load_game(arg: &str) -> Result<Session, Failure> {
+    if is_code(arg) {
+        replay::decode(arg).map_err(|e| save_failure("the code", e))
+    } else {
+        save::load(&read_file(arg)?).map_err(|e| save_failure(arg, e))
+    }
+}
+
+fn seat_label(session: &Session, seat: usize) -> String {
+    let name = session.seat(seat).map_or("?", |s| s.name.as_str());
+    format!("{name} ({})", session.colour(seat))
+}
+
+fn kind_label(kind: &SeatKind) -> String {
+    match kind {
+        SeatKind::Human => "human".to_string(),
+        SeatKind::Bot { level } => format!("bot, {level}"),
+    }
+}
+
+/// One step's events in words: "rolls 6, enters piece 2 onto start square 0 (safe),
+/// rolls again".
+fn describe(session: &Session, events: &[GameEvent]) -> String {
+    let engine = session.engine();
+    let pos = session.position();
+    let board_colour = |seat: u8| pos.seat_colour.get(seat as usize).copied().unwrap_or(0) as usize;
+    let place = |seat: u8, p: u8| narrate::place_name(engine, board_colour(seat), p);
+    let parts: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::Rolled { value, .. } => Some(format!("rolls {value}")),
+            GameEvent::NoMove { .. } => Some("no move".into()),
+            GameEvent::Moved {
+                seat,
+                piece,
+                partner,
+                from,
+                to,
+            } => {
+                let pieces = match partner {
+                    Some(p) => format!("pieces {} and {}", piece + 1, p + 1),
+                    None => format!("piece {}", piece + 1),
+                };
+                Some(match from {
+                    None => format!("enters {pieces} onto {}", place(*seat, *to)),
+                    Some(f) if engine.at_end(*to) && engine.board.home.is_some() => {
+                        format!("brings {pieces} home from {}", place(*seat, *f))
+                    }
+                    Some(f) => format!(
+                        "moves {pieces} from {} to {}",
+                        place(*seat, *f),
+                        place(*seat, *to)
+                    ),
+                })
+            }
+            GameEvent::Captured { seat, piece, .. } => Some(format!(
+                "captures {} {}",
+                session.colour(*seat as usize),
+                piece + 1
+            )),
+            GameEvent::Bonus { count, .. } => Some(format!("earns +{count}")),
+            GameEvent::BonusLapsed { count, .. } => {
+                Some(format!("the bonus of {count} is lost"))
+            }
+            GameEvent::ExtraRoll { .. } => Some("rolls again".into()),
+            GameEvent::ThreeSixes { sent_home, .. } => Some(match sent_home {
+                None => "third six in a row: burnt".into(),
+                Some(p) => format!("third six in a row: piece {} back to the yard", p + 1),
+            }),
+            GameEvent::Finished { place, .. } => Some(format!("finishes in place {place}")),
+            GameEvent::RollOff { .. }
+            | GameEvent::Starts { .. }
+            | GameEvent::GameOver { .. }
+            | GameEvent::Undone { .. } => None,
+        })
+        .collect();
+    parts.join(", ")
+}
+
+/// The seat a step belongs to: the one that rolled or moved.
+fn actor(events: &[GameEvent]) -> Option<u8> {
+    events.iter().find_map(|e| match e {
+        GameEvent::Rolled { seat, .. } | GameEvent::Moved { seat, .. } => Some(*seat),
+        GameEvent::NoMove { seat } | GameEvent::ThreeSixes { seat, .. } => Some(*seat),
+        _ => None,
+    })
+}
+
+fn places_line(session: &Session) -> String {
+    session
+        .places()
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| format!("{}. {}", i + 1, seat_label(session, s as usize)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Runs `ludo replay`: the game's seats, the roll-off, then one line a move.
+pub fn run_replay(args: &ReplayArgs) -> Result<(), Failure> {
+    let game = load_game(&args.game)?;
+    let mut replayer = Replayer::new(&game)
+        .map_err(|e| Failure::bad_input(format!("the game does not start: {e}")))?;
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let s = replayer.session();
+    writeln!(out, "Rules: {}", s.engine().rules.preset)?;
+    for (i, seat) in s.seats().iter().enumerate() {
+        writeln!(
+            out,
+            "Seat {}: {} ({}, {})",
+            i + 1,
+            seat.name,
+            s.colour(i),
+            kind_label(&seat.kind)
+        )?;
+    }
+    let roll_off: Vec<String> = s
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::RollOff { seat, value } => Some(format!(
+                "{} {value}",
+                s.seat(*seat as usize).map_or("?", |x| x.name.as_str())
+            )),
+            _ => None,
+        })
+        .collect();
+    writeln!(
+        out,
+        "Roll-off: {}; {} starts",
+        roll_off.join(", "),
+        seat_label(s, s.position().turn as usize)
+    )?;
+    writeln!(out, "Seed commitment: {}", s.commitment())?;
+    let interactive = !args.all;
+    let prompt = interactive && std::io::stdin().is_terminal();
+    let mut waiting = interactive;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut step = 0;
+    while !replayer.is_done() {
+        if waiting {
+            if prompt {
+                write!(out, "-- Enter: next move, q: quit -- ")?;
+                out.flush()?;
+            }
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                // No more input: show the rest.
+                waiting = false;
+            } else if line.trim().eq_ignore_ascii_case("q") {
+                return Ok(());
+            }
+        }
+        let Some(events) = replayer.step() else { break };
+        step += 1;
+        let s = replayer.session();
+        let who = actor(&events).map_or_else(String::new, |seat| seat_label(s, seat as usize));
+        writeln!(out, "{step:>4}. {who} {}", describe(s, &events))?;
+        if args.board {
+            writeln!(out, "{}", draw::render(s.engine(), s.position(), false))?;
+        }
+    }
+    let s = replayer.session();
+    if s.is_over() {
+        writeln!(out, "Game over: {}", places_line(s))?;
+        writeln!(out, "Seed: {}", s.setup().seed.to_hex())?;
+    } else {
+        writeln!(
+            out,
+            "The game stops here, not over; {} is to move",
+            seat_label(s, s.position().turn as usize)
+        )?;
+    }
+    Ok(())
+}
+
+/// Runs `ludo verify`: prints what was checked and what did not match; fails unless valid.
+pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
+    let (report, names): (VerifyReport, Vec<String>) = if is_code(&args.game) {
+        let report = verify::verify_code(&args.game, args.commitment.as_deref())
+            .map_err(|e| save_failure("the code", e))?;
+        let names = replay::decode(&args.game)
+            .map(|s| (0..s.seats().len()).map(|i| seat_label(&s, i)).collect())
+            .unwrap_or_default();
+        (report, names)
+    } else {
+        let bytes = read_file(&args.game)?;
+        let mut report = verify::verify_save(&bytes).map_err(|e| save_failure(&args.game, e))?;
+        if let Some(given) = &args.commitment
+            && given.trim().to_ascii_lowercase() != report.commitment
+        {
+            report.problems.insert(
+                0,
+                SaveError::CommitmentMismatch {
+                    commitment: given.clone(),
+                    computed: report.commitment.clone(),
+                },
+            );
+        }
+        let names = save::parse(&bytes)
+            .map(|doc| {
+                doc.setup
+                    .seats
+                    .iter()
+                    .map(|s| match s.colour {
+                        Some(c) => format!("{} ({c})", s.name),
+                        None => s.name.clone(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        (report, names)
+    };
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    print_report(&mut out, &report, &names, args.rolls)?;
+    if report.is_valid() {
+        Ok(())
+    } else {
+        Err(Failure::bad_input(format!(
+            "the game does not verify: {} problem(s)",
+            report.problems.len() + report.more_problems
+        )))
+    }
+}
+
+fn print_report(
+    out: &mut impl Write,
+    r: &VerifyReport,
+    names: &[String],
+    rolls: bool,
+) -> std::io::Result<()> {
+    writeln!(out, "seed:          {}", r.seed)?;
+    writeln!(out, "SHA-256(seed): {}", r.commitment)?;
+    match &r.published {
+        Some(p) if *p == r.commitment => writeln!(out, "commitment:    {p} (matches)")?,
+        Some(p) => writeln!(out, "commitment:    {p} (DOES NOT MATCH)")?,
+        None => writeln!(
+            out,
+            "commitment:    none given (pass --commitment with the one shown when the game began)"
+        )?,
+    }
+    if r.rolls_compared > 0 {
+        writeln!(out, "recorded rolls compared with the seed: {}", r.rolls_compared)?;
+    }
+    writeln!(out, "rolls recomputed by replaying the game: {}", r.rolls_replayed)?;
+    if !r.over {
+        writeln!(out, "note: the game is not over")?;
+    }
+    if rolls {
+        for (seat, values) in r.seat_rolls.iter().enumerate() {
+            let name = names.get(seat).cloned().unwrap_or_else(|| format!("seat {seat}"));
+            let digits: String = values.iter().map(|v| char::from(b'0' + v)).collect();
+            writeln!(out, "{name}: {digits}")?;
+        }
+    }
+    for p in &r.problems {
+        let text = match p {
+            SaveError::RollMismatch { seat, .. } => {
+                let name = names.get(*seat as usize).cloned().unwrap_or_default();
+                format!("{p} [{name}]")
+            }
+            other => other.to_string(),
+        };
+        writeln!(out, "problem: {text}")?;
+    }
+    if r.more_problems > 0 {
+        writeln!(out, "... and {} more problems", r.more_problems)?;
+    }
+    writeln!(out, "{}", if r.is_valid() { "VALID" } else { "INVALID" })
+}
+
+/// Runs `ludo stats`: each seat's face counts with a chi-square p-value.
+pub fn run_stats(args: &StatsArgs) -> Result<(), Failure> {
+    let game = load_game(&args.game)?;
+    let stats = verify::dice_stats(&game);
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let width = stats
+        .iter()
+        .map(|d| d.name.chars().count() + d.colour.name().len() + 3)
+        .max()
+        .unwrap_or(4)
+        .max("all seats".len());
+    writeln!(
+        out,
+        "{:width$} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>6} {:>7} {:>7}",
+        "seat", "1", "2", "3", "4", "5", "6", "rolls", "chi²", "p"
+    )?;
+    let mut total = [0u64; 6];
+    let row = |out: &mut std::io::StdoutLock, label: &str, counts: &[u64; 6]| {
+        let (x, p) = verify::fairness(counts);
+        let c = counts;
+        let n: u64 = c.iter().sum();
+        let p = p.map_or("-".to_string(), |p| format!("{p:.3}"));
+        writeln!(
+            out,
+            "{label:width$} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {n:>6} {x:>7.2} {p:>7}",
+            c[0], c[1], c[2], c[3], c[4], c[5]
+        )
+    };
+    for d in &stats {
+        for (t, c) in total.iter_mut().zip(d.counts) {
+            *t += c;
+        }
+        row(&mut out, &format!("{} ({})", d.name, d.colour), &d.counts)?;
+    }
+    row(&mut out, "all seats", &total)?;
+    writeln!(
+        out,
+        "p: the chance that a fair die gives counts at least this uneven (chi-square, 5 degrees of freedom); the roll-off is counted"
+    )?;
+    Ok(())
+}

@@ -1,0 +1,293 @@
+//! `ludo arena`: its statistics, its fairness devices (seat rotation, common dice), and
+//! outside engines that misbehave.
+
+use ludo_core::bots::stats::{mean_place, quantile, wilson};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-4
+}
+
+#[test]
+fn wilson_interval_matches_hand_computed_values() {
+    // 8 wins in 10: p = 0.8, z² = 3.8415; centre = (0.8 + z²/20) / (1 + z²/10) = 0.71673,
+    // half-width = z / (1 + z²/10) · √(0.8·0.2/10 + z²/400) = 1.41600 · 0.16001 = 0.22657.
+    let (low, high) = wilson(8, 10);
+    assert!(close(low, 0.49016) && close(high, 0.94332), "{low} {high}");
+    // No wins: the interval still has width, from 0 to z² / (n + z²) = 0.27753.
+    let (low, high) = wilson(0, 10);
+    assert!(close(low, 0.0) && close(high, 0.27753), "{low} {high}");
+    let (low, high) = wilson(50, 100);
+    assert!(close(low, 0.40383) && close(high, 0.59617), "{low} {high}");
+    let (low, high) = wilson(760, 1000);
+    assert!(close(low, 0.73257) && close(high, 0.78544), "{low} {high}");
+    assert_eq!(wilson(0, 0), (0.0, 1.0));
+}
+
+#[test]
+fn mean_place_and_quantiles_match_hand_computed_values() {
+    // 8 firsts and 2 seconds: (8·1 + 2·2) / 10.
+    assert!(close(mean_place(&[8, 2]).expect("games"), 1.2));
+    assert!(close(mean_place(&[1, 1, 1, 1]).expect("games"), 2.5));
+    assert_eq!(mean_place(&[0, 0]), None);
+    let values: Vec<u64> = (1..=100).collect();
+    assert_eq!(quantile(&values, 0.5), Some(50));
+    assert_eq!(quantile(&values, 0.99), Some(99));
+    assert_eq!(quantile(&[7u64], 0.99), Some(7));
+    assert_eq!(quantile::<u64>(&[], 0.5), None);
+}
+
+/// Runs `ludo arena ARGS --json` and returns its report.
+fn arena(args: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludo"))
+        .arg("arena")
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("run ludo");
+    assert!(
+        out.status.success(),
+        "ludo arena {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON report")
+}
+
+fn bots(report: &Value) -> &Vec<Value> {
+    report["bots"].as_array().expect("bots")
+}
+
+fn number(v: &Value) -> u64 {
+    v.as_u64().expect("a count")
+}
+
+#[test]
+fn the_report_of_a_small_run_is_consistent_with_its_counts() {
+    let report = arena(&[
+        "--rules",
+        "classic",
+        "--seats",
+        "medium,easy,random",
+        "--games",
+        "12",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(report["games"], 12);
+    assert_eq!(report["rotations"], 4);
+    let bots = bots(&report);
+    assert_eq!(bots.len(), 3);
+    let mut wins = 0;
+    for bot in bots {
+        let games = number(&bot["games"]);
+        let won = number(&bot["wins"]);
+        assert_eq!(games, 12);
+        wins += won;
+        let places: Vec<u64> = bot["places"]
+            .as_array()
+            .expect("places")
+            .iter()
+            .map(number)
+            .collect();
+        assert_eq!(places.iter().sum::<u64>(), games);
+        assert_eq!(places[0], won);
+        let mean = bot["mean_place"].as_f64().expect("mean place");
+        assert!(close(mean, mean_place(&places).expect("games")));
+        let (low, high) = wilson(won, games);
+        assert!(close(bot["win_rate_95"][0].as_f64().expect("low"), low));
+        assert!(close(bot["win_rate_95"][1].as_f64().expect("high"), high));
+        assert!(close(
+            bot["win_rate"].as_f64().expect("rate"),
+            won as f64 / 12.0
+        ));
+        assert!(number(&bot["decisions"]) > 0);
+        let median = bot["decision_ms_median"].as_f64().expect("median");
+        let p99 = bot["decision_ms_p99"].as_f64().expect("p99");
+        assert!(median <= p99);
+    }
+    // Exactly one winner a game.
+    assert_eq!(wins, 12);
+}
+
+#[test]
+fn the_games_are_rounded_up_to_whole_rotations() {
+    let report = arena(&["--seats", "random,random,random", "--games", "4"]);
+    assert_eq!(report["games"], 6);
+}
+
+#[test]
+fn twin_bots_split_the_wins_exactly_because_every_bot_plays_every_seat_with_the_same_dice() {
+    // Two copies of a deterministic bot: in each rotation both seats see the same dice, so
+    // whichever seat wins the first game, the other copy wins the second from that seat.
+    let report = arena(&["--seats", "medium,medium", "--games", "20", "--seed", "9"]);
+    let wins: Vec<u64> = bots(&report).iter().map(|b| number(&b["wins"])).collect();
+    assert_eq!(wins, vec![10, 10]);
+    let report = arena(&[
+        "--rules",
+        "parchis",
+        "--seats",
+        "hard,hard,hard,hard",
+        "--games",
+        "8",
+    ]);
+    let wins: Vec<u64> = bots(&report).iter().map(|b| number(&b["wins"])).collect();
+    assert_eq!(wins, vec![2, 2, 2, 2]);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_report_whatever_the_jobs() {
+    let args = [
+        "--rules",
+        "mensch",
+        "--seats",
+        "easy,medium,random",
+        "--games",
+        "9",
+        "--seed",
+        "21",
+    ];
+    let outcome = |report: &Value| -> Vec<(u64, Value)> {
+        bots(report)
+            .iter()
+            .map(|b| (number(&b["wins"]), b["places"].clone()))
+            .collect()
+    };
+    let one = arena(&args);
+    let mut with_jobs = args.to_vec();
+    with_jobs.extend(["--jobs", "2"]);
+    let two = arena(&with_jobs);
+    assert_eq!(outcome(&one), outcome(&two));
+    let mut other_seed = args.to_vec();
+    other_seed[7] = "22";
+    assert_ne!(outcome(&one), outcome(&arena(&other_seed)));
+}
+
+#[test]
+fn bad_arguments_are_refused_with_status_2() {
+    for args in [
+        vec!["--seats", "medium,grandmaster"],
+        vec!["--seats", "medium"],
+        vec!["--seats", "medium,easy", "--rules", "nonsense"],
+        vec!["--seats", "medium,cmd:"],
+        vec!["--seats", "medium,easy", "--move-timeout", "0"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_ludo"))
+            .arg("arena")
+            .args(&args)
+            .output()
+            .expect("run ludo");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+/// Writes a shell script into a fresh directory and returns its path.
+fn script(name: &str, body: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludo-arena-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(format!("{name}.sh"));
+    std::fs::write(&path, body).expect("write script");
+    path
+}
+
+/// Plays 4 games of the outside engine against medium; returns the engine's report.
+fn against_medium(path: &PathBuf) -> Value {
+    let seats = format!("cmd:sh {},medium", path.display());
+    let started = Instant::now();
+    let report = arena(&["--seats", &seats, "--games", "4", "--move-timeout", "0.3"]);
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "the arena took too long"
+    );
+    bots(&report)[0].clone()
+}
+
+#[test]
+fn an_outside_engine_that_misbehaves_forfeits_each_game_and_is_named() {
+    let hello = "read line\necho '{\"name\": \"NAME\"}'\n";
+    let cases = [
+        (
+            "garbage",
+            "read line\necho 'this is not json'\n",
+            "bad answer",
+        ),
+        ("sleeper", "read line\nexec sleep 20\n", "no answer within"),
+        ("quitter", "exit 3\n", "exited with status 3"),
+        (
+            "chooser",
+            "while read line; do echo '{\"move\": 7}'; done\n",
+            "illegal move index 7",
+        ),
+        (
+            "wrong_shape",
+            "while read line; do echo '{\"index\": 0}'; done\n",
+            "bad answer",
+        ),
+    ];
+    for (name, body, reason) in cases {
+        let path = script(name, &(hello.replace("NAME", name) + body));
+        let bot = against_medium(&path);
+        assert_eq!(bot["name"], name, "{name}");
+        assert_eq!(number(&bot["forfeits"]), 4, "{name}: {bot}");
+        assert_eq!(number(&bot["wins"]), 0, "{name}");
+        assert_eq!(number(&bot["places"][1]), 4, "{name}: last every game");
+        for game in bot["forfeit_games"].as_array().expect("forfeits") {
+            let why = game["reason"].as_str().expect("reason");
+            assert!(why.contains(reason), "{name}: {why}");
+        }
+    }
+}
+
+#[test]
+fn an_outside_engine_that_never_says_hello_forfeits_and_the_table_names_it() {
+    let path = script("silent", "exec sleep 20\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_ludo"))
+        .args([
+            "arena",
+            "--seats",
+            &format!("cmd:sh {},random", path.display()),
+        ])
+        .args(["--games", "2", "--move-timeout", "0.2"])
+        .output()
+        .expect("run ludo");
+    assert!(out.status.success());
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("forfeited 2 of 2 games"), "{table}");
+    assert!(table.contains("no answer within"), "{table}");
+}
+
+#[test]
+fn a_program_that_is_not_there_forfeits_instead_of_stopping_the_arena() {
+    let report = arena(&["--seats", "cmd:/no/such/program,random", "--games", "2"]);
+    let bot = &bots(&report)[0];
+    assert_eq!(number(&bot["forfeits"]), 2);
+    let why = bot["forfeit_games"][0]["reason"].as_str().expect("reason");
+    assert!(why.contains("could not start"), "{why}");
+}
+
+#[test]
+fn the_example_python_bot_plays_whole_games() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("python3 is not installed: skipped");
+        return;
+    }
+    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/random_bot.py");
+    for rules in ["classic", "parchis"] {
+        let report = arena(&[
+            "--rules",
+            rules,
+            "--seats",
+            &format!("cmd:python3 {bot},random"),
+            "--games",
+            "4",
+        ]);
+        let engine = &bots(&report)[0];
+        assert_eq!(engine["name"], "python-random");
+        assert_eq!(number(&engine["forfeits"]), 0, "{engine}");
+        assert!(number(&engine["decisions"]) > 0);
+    }
+}

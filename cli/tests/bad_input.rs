@@ -1,0 +1,160 @@
+//! Bad input to `ludo moves` and `ludo apply`: status 2, nothing on standard output, and
+//! exactly one line on standard error that names the problem and where it is.
+
+mod common;
+
+use common::ludo;
+use serde_json::{Value, json};
+
+/// A legal classic position: red to move with one piece out, green all in the yard.
+fn position() -> Value {
+    json!({
+        "rules": "classic",
+        "seats": ["red", "yellow"],
+        "pieces": {"red": [10, "yard", "yard", "yard"], "yellow": ["yard", "yard", "yard", "yard"]}
+    })
+}
+
+/// Runs `command` on `input` and checks the refusal: status 2, one stderr line containing
+/// every one of `words`.
+fn refused(command: &str, input: &str, words: &[&str]) {
+    let run = ludo(&[command], input);
+    assert_eq!(run.status, 2, "status for {input}: stderr {}", run.stderr);
+    assert!(run.stdout.is_empty(), "stdout: {}", run.stdout);
+    assert_eq!(run.stderr.lines().count(), 1, "stderr: {:?}", run.stderr);
+    assert!(run.stderr.ends_with('\n'), "stderr: {:?}", run.stderr);
+    for word in words {
+        assert!(
+            run.stderr.contains(word),
+            "{word:?} not in {:?}",
+            run.stderr
+        );
+    }
+}
+
+fn with_position(edit: impl FnOnce(&mut Value)) -> String {
+    let mut p = position();
+    edit(&mut p);
+    json!({"position": p, "roll": 3}).to_string()
+}
+
+#[test]
+fn the_sample_position_is_accepted() {
+    let run = ludo(
+        &["moves"],
+        &json!({"position": position(), "roll": 3}).to_string(),
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out: Value = serde_json::from_str(&run.stdout).expect("JSON out");
+    assert_eq!(out["moves"][0]["to"], json!(13));
+}
+
+#[test]
+fn malformed_json_is_refused_with_line_and_column() {
+    refused(
+        "moves",
+        r#"{"position": {"rules": "classic",}"#,
+        &["not JSON", "line 1 column"],
+    );
+    refused("apply", "[1, 2", &["not JSON", "line 1"]);
+}
+
+#[test]
+fn trailing_text_after_the_document_is_refused() {
+    refused(
+        "moves",
+        r#"{"roll": 1} {"roll": 2}"#,
+        &["not JSON", "trailing"],
+    );
+}
+
+#[test]
+fn empty_input_is_refused() {
+    refused("moves", "", &["empty"]);
+    refused("apply", "  \n", &["empty"]);
+}
+
+#[test]
+fn a_document_that_is_not_an_object_is_refused() {
+    refused("moves", "42", &["input", "object"]);
+}
+
+#[test]
+fn an_unknown_preset_is_named() {
+    let input = with_position(|p| p["rules"] = json!("chess"));
+    refused(
+        "moves",
+        &input,
+        &["position.rules", "unknown preset", "chess"],
+    );
+}
+
+#[test]
+fn five_pieces_in_a_colour_are_refused() {
+    let input = with_position(|p| p["pieces"]["red"] = json!([10, "yard", "yard", "yard", "yard"]));
+    refused("moves", &input, &["position.pieces.red", "5 pieces"]);
+}
+
+#[test]
+fn a_progress_past_home_is_refused() {
+    let input = with_position(|p| p["pieces"]["red"][0] = json!(57));
+    refused("moves", &input, &["position.pieces.red[0]", "past the end"]);
+}
+
+#[test]
+fn a_colour_not_in_seats_is_refused() {
+    let input = with_position(|p| {
+        p["pieces"]["green"] = json!(["yard", "yard", "yard", "yard"]);
+    });
+    refused("moves", &input, &["position.pieces.green", "not in seats"]);
+}
+
+#[test]
+fn an_illegal_move_index_is_refused() {
+    let input = json!({"position": position(), "roll": 3, "move": 5}).to_string();
+    refused("apply", &input, &["input.move", "5", "not legal"]);
+}
+
+#[test]
+fn a_move_given_when_none_is_legal_is_refused() {
+    let mut p = position();
+    p["pieces"]["red"] = json!(["yard", "yard", "yard", "yard"]);
+    let input = json!({"position": p, "roll": 3, "move": 0}).to_string();
+    refused("apply", &input, &["move", "no legal move"]);
+}
+
+#[test]
+fn a_missing_roll_is_refused() {
+    let input = json!({"position": position()}).to_string();
+    refused("moves", &input, &["missing roll"]);
+    let input = json!({"position": position(), "move": 0}).to_string();
+    refused("apply", &input, &["missing roll"]);
+}
+
+#[test]
+fn a_roll_of_seven_is_refused() {
+    let input = json!({"position": position(), "roll": 7}).to_string();
+    refused("moves", &input, &["input.roll", "1 to 6", "7"]);
+    let input = json!({"position": position(), "roll": 7, "move": 0}).to_string();
+    refused("apply", &input, &["input.roll", "7"]);
+}
+
+#[test]
+fn an_unknown_field_is_named() {
+    let input = json!({"position": position(), "roll": 3, "dice": 2}).to_string();
+    refused("moves", &input, &["input.dice", "unknown field"]);
+}
+
+#[test]
+fn a_missing_move_in_apply_is_refused() {
+    let input = json!({"position": position(), "roll": 3}).to_string();
+    refused("apply", &input, &["input.move", "missing"]);
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_refused() {
+    let run = common::ludo_bytes(&["moves"], b"{\"roll\": \xff}");
+    assert_eq!(run.status, 2);
+    assert_eq!(run.stderr.lines().count(), 1, "{:?}", run.stderr);
+    assert!(run.stderr.contains("UTF-8"), "{:?}", run.stderr);
+}

@@ -1,0 +1,278 @@
+//! The bots: every level plays only legal moves on every preset, the same seed gives the
+//! same game, and each level makes the moves its description promises.
+
+use ludo_core::bots::{Bot, LEVELS, bot_for};
+use ludo_core::dice::Seed;
+use ludo_core::game::Game;
+use ludo_core::json::parse_position;
+use ludo_core::moves::{Input, MoveList};
+use ludo_core::rules::PRESETS;
+use ludo_core::{Engine, Phase, Position};
+use serde_json::json;
+
+/// Plays one game with the given levels (one per seat) and checks every choice with the
+/// checked `apply`. Returns every choice made and the final position.
+fn play(engine: &Engine, levels: &[&str], seed: u64) -> (Vec<usize>, Position) {
+    let colours: Vec<u8> = engine
+        .board
+        .default_seating(levels.len())
+        .expect("seating")
+        .into_iter()
+        .map(|c| c as u8)
+        .collect();
+    let mut bots: Vec<Box<dyn Bot>> = levels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| bot_for(l, seed + i as u64).expect("level"))
+        .collect();
+    let mut game = Game::new(engine, &colours, &Seed::from_u64(seed));
+    let mut list = MoveList::default();
+    let mut choices = Vec::new();
+    while let Some(input) = game.next_input() {
+        assert!(
+            game.rolls < 20_000,
+            "{}: the game does not end",
+            engine.rules.preset
+        );
+        engine.legal_moves(&game.position, input, &mut list);
+        let choice = match list.len() {
+            0 => None,
+            1 => Some(0),
+            _ => {
+                let seat = game.position.turn as usize;
+                let i = bots[seat].choose(engine, &game.position, input, &list);
+                assert!(
+                    i < list.len(),
+                    "{} chose move {i} of {} on {}",
+                    levels[seat],
+                    list.len(),
+                    engine.rules.preset
+                );
+                choices.push(i);
+                Some(i)
+            }
+        };
+        // The checked path refuses anything that is not legal.
+        let mut checked = game.position;
+        let step = engine
+            .apply(&mut checked, input, choice)
+            .unwrap_or_else(|e| panic!("{}: illegal choice: {e}", engine.rules.preset));
+        let played = game.play(engine, input, choice.and_then(|i| list.get(i)));
+        assert_eq!(step, played);
+        assert_eq!(checked, game.position);
+    }
+    assert_eq!(game.phase, Phase::Over);
+    (choices, game.position)
+}
+
+#[test]
+fn every_level_plays_only_legal_moves_on_every_preset() {
+    for preset in PRESETS {
+        let engine = Engine::preset(preset).expect("preset");
+        // Every level meets every other across the seats of a few games.
+        for (k, seats) in [2usize, 4, engine.board.colours as usize]
+            .into_iter()
+            .enumerate()
+        {
+            let levels: Vec<&str> = (0..seats)
+                .map(|s| LEVELS[(s + k * 2) % LEVELS.len()])
+                .collect();
+            play(&engine, &levels, 11 + k as u64);
+        }
+    }
+}
+
+#[test]
+fn every_level_plays_bonus_counts_and_chained_sixes_in_parchis() {
+    // Parchís has +20 and +10 bonus phases and sixes that roll again; expert and hard must
+    // decide them too, on both boards and with every table size.
+    for preset in ["parchis", "parchis6"] {
+        let engine = Engine::preset(preset).expect("preset");
+        for seats in 2..=engine.board.colours as usize {
+            let levels: Vec<&str> = (0..seats)
+                .map(|s| ["expert", "hard", "medium"][s % 3])
+                .collect();
+            play(&engine, &levels, seats as u64);
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    for preset in ["classic", "parchis", "petits_chevaux"] {
+        let engine = Engine::preset(preset).expect("preset");
+        let levels = ["easy", "random", "expert", "medium"];
+        let first = play(&engine, &levels, 5);
+        let again = play(&engine, &levels, 5);
+        assert_eq!(first, again, "{preset}");
+        let other = play(&engine, &levels, 6);
+        assert_ne!(first.0, other.0, "{preset}: another seed, another game");
+    }
+}
+
+#[test]
+fn easy_and_random_follow_their_seed() {
+    let engine = Engine::preset("classic").expect("classic");
+    for level in ["easy", "random"] {
+        let choices = |seed: u64| {
+            let mut bot = bot_for(level, seed).expect("level");
+            let colours = [0u8, 2];
+            let mut game = Game::new(&engine, &colours, &Seed::from_u64(1));
+            let mut list = MoveList::default();
+            let mut out = Vec::new();
+            while let Some(input) = game.next_input() {
+                engine.legal_moves(&game.position, input, &mut list);
+                let i = if list.len() > 1 {
+                    let i = bot.choose(&engine, &game.position, input, &list);
+                    out.push(i);
+                    i
+                } else {
+                    0
+                };
+                game.play(&engine, input, list.get(i));
+            }
+            out
+        };
+        assert_eq!(choices(1), choices(1), "{level}");
+        assert_ne!(choices(1), choices(2), "{level}");
+    }
+}
+
+#[test]
+fn an_unknown_level_is_refused_with_its_name() {
+    let err = bot_for("grandmaster", 0).err().expect("refused");
+    assert!(err.to_string().contains("grandmaster"), "{err}");
+    for level in LEVELS {
+        assert_eq!(bot_for(level, 0).expect("level").name(), level);
+    }
+}
+
+/// The position, the input and the legal moves of a test position.
+fn setup(position: serde_json::Value, input: Input) -> (Engine, Position, MoveList) {
+    let parsed = parse_position(&position).expect("position");
+    let mut list = MoveList::default();
+    parsed
+        .engine
+        .legal_moves(&parsed.position, input, &mut list);
+    (parsed.engine, parsed.position, list)
+}
+
+/// The move each listed level picks, as (from, to).
+fn picks(
+    levels: &[&str],
+    engine: &Engine,
+    pos: &Position,
+    input: Input,
+    list: &MoveList,
+) -> Vec<(u8, u8)> {
+    levels
+        .iter()
+        .map(|l| {
+            let i = bot_for(l, 0)
+                .expect("level")
+                .choose(engine, pos, input, list);
+            let m = list.get(i).expect("index in range");
+            (m.from, m.to)
+        })
+        .collect()
+}
+
+#[test]
+fn medium_hard_and_expert_capture_an_advanced_piece() {
+    // Red (start square 0) at 20 can take yellow's piece that has come 49 squares: yellow
+    // starts on square 26, so it stands on square 23, a plain square three ahead. Or red
+    // could walk its other piece from 2 to 5.
+    let (engine, pos, list) = setup(
+        json!({
+            "rules": "classic",
+            "seats": ["red", "yellow"],
+            "pieces": {"red": [20, 2, "yard", "yard"], "yellow": [49, "yard", "yard", "yard"]},
+        }),
+        Input::Roll(3),
+    );
+    assert_eq!(list.len(), 2);
+    for pick in picks(
+        &["medium", "hard", "expert"],
+        &engine,
+        &pos,
+        Input::Roll(3),
+        &list,
+    ) {
+        assert_eq!(pick, (20, 23));
+    }
+}
+
+#[test]
+fn hard_and_expert_take_a_piece_out_of_reach() {
+    // Red's piece at 30 (square 30) has yellow's piece two squares behind it (yellow progress
+    // 2 = square 28); red's other piece at 5 is in no danger. With a 4, red moves the piece
+    // in danger onto the star at square 34, where it cannot be captured.
+    let (engine, pos, list) = setup(
+        json!({
+            "rules": "classic",
+            "seats": ["red", "yellow"],
+            "pieces": {"red": [30, 5, "yard", "yard"], "yellow": [2, "yard", "yard", "yard"]},
+        }),
+        Input::Roll(4),
+    );
+    assert_eq!(list.len(), 2);
+    for pick in picks(
+        &["medium", "hard", "expert"],
+        &engine,
+        &pos,
+        Input::Roll(4),
+        &list,
+    ) {
+        assert_eq!(pick, (30, 34));
+    }
+}
+
+#[test]
+fn hard_and_expert_climb_the_staircase_when_the_number_comes() {
+    // Petits chevaux: red's piece on the first step (progress 56) needs a 2 to climb; the
+    // roll is a 2, and red's other piece could walk two squares instead. Climbing is worth
+    // far more than its one step, since that step wants its own number.
+    let (engine, pos, list) = setup(
+        json!({
+            "rules": "petits_chevaux",
+            "seats": ["red", "yellow"],
+            "pieces": {"red": [56, 20, "yard", "yard"], "yellow": ["yard", "yard", "yard", "yard"]},
+        }),
+        Input::Roll(2),
+    );
+    assert_eq!(list.len(), 2);
+    for pick in picks(&["hard", "expert"], &engine, &pos, Input::Roll(2), &list) {
+        assert_eq!(pick, (56, 57));
+    }
+}
+
+#[test]
+fn every_thinking_level_spends_a_parchis_bonus_on_a_capture() {
+    // Parchís: yellow (exit at printed square 5) must play a +20 with one piece. From
+    // progress 10 (printed 15) it lands on printed 35, a plain square where blue's lone
+    // piece stands (blue's exit is printed 22, so that is blue's progress 13): a capture,
+    // which earns another +20. From progress 40 it would just walk on.
+    let (engine, pos, list) = setup(
+        json!({
+            "rules": "parchis",
+            "seats": ["yellow", "blue"],
+            "pieces": {"yellow": [10, 40, "home", "home"], "blue": [13, "yard", "yard", "yard"]},
+        }),
+        Input::Bonus(20),
+    );
+    assert_eq!(list.len(), 2);
+    assert!(
+        list.as_slice()
+            .iter()
+            .any(|m| m.from == 10 && m.captures != 0)
+    );
+    for pick in picks(
+        &["medium", "hard", "expert"],
+        &engine,
+        &pos,
+        Input::Bonus(20),
+        &list,
+    ) {
+        assert_eq!(pick, (10, 30));
+    }
+}

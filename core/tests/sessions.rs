@@ -1,0 +1,489 @@
+//! Sessions: replaying the log reproduces the game, undo goes back before the last human
+//! decision with the same dice, online games refuse undo, events tell what happened,
+//! replay codes carry a whole game, and the dice can be verified.
+
+use ludo_core::colour::Colour;
+use ludo_core::dice::{Die, Seed};
+use ludo_core::game::SplitMix;
+use ludo_core::moves::Input;
+use ludo_core::replay::{self, Replayer};
+use ludo_core::rules::{PRESETS, RulesSpec};
+use ludo_core::save::{self, SaveError};
+use ludo_core::session::{
+    GameEvent, GameSetup, GameView, Seat, Session, SessionError, SessionPhase,
+};
+use ludo_core::verify;
+
+fn setup(preset: &str, seats: Vec<Seat>, seed: u64) -> GameSetup {
+    GameSetup {
+        rules: RulesSpec::Preset(preset.into()),
+        seats,
+        seed: Seed::from_u64(seed),
+        online: false,
+        created_at: 1_700_000_000,
+    }
+}
+
+fn four(preset: &str, seed: u64) -> GameSetup {
+    setup(
+        preset,
+        vec![
+            Seat::human("Ann"),
+            Seat::bot("Bo", "easy"),
+            Seat::bot("Cy", "medium"),
+            Seat::bot("Di", "random"),
+        ],
+        seed,
+    )
+}
+
+/// Plays one action, choosing at random when there is a choice.
+fn act(s: &mut Session, pick: &mut SplitMix) -> GameView {
+    let view = if s.phase() == SessionPhase::Choose {
+        let i = pick.below(s.options().len());
+        s.choose(i)
+    } else {
+        s.roll()
+    };
+    view.expect("a legal action")
+}
+
+fn play_to_end(s: &mut Session, seed: u64) -> Vec<GameEvent> {
+    let mut pick = SplitMix(seed);
+    let mut events = Vec::new();
+    while !s.is_over() {
+        events.extend(act(s, &mut pick).events);
+    }
+    events
+}
+
+#[test]
+fn replaying_the_log_from_the_seed_reproduces_every_preset_exactly() {
+    for preset in PRESETS {
+        for seed in 0..3 {
+            let mut s = Session::new(four(preset, seed)).expect(preset);
+            play_to_end(&mut s, seed);
+            let again = Session::replay(s.setup().clone(), &s.choices(), Some(s.rolls().len()))
+                .expect("replay");
+            assert_eq!(again.position(), s.position(), "{preset} {seed}");
+            assert_eq!(again.rolls(), s.rolls());
+            assert_eq!(again.log(), s.log());
+            assert!(again.is_over());
+            assert_eq!(again.places(), s.places());
+        }
+    }
+}
+
+#[test]
+fn the_log_holds_only_real_choices() {
+    let mut s = Session::new(four("classic", 9)).expect("session");
+    play_to_end(&mut s, 9);
+    assert!(s.log().iter().all(|d| d.options >= 2 && d.choice < d.options));
+    // Far fewer decisions than rolls: no-move rolls and forced moves are not logged.
+    assert!(s.log().len() < s.rolls().len());
+}
+
+#[test]
+fn a_game_stopped_between_a_roll_and_its_choice_comes_back_exactly() {
+    let mut s = Session::new(four("classic", 4)).expect("session");
+    let mut pick = SplitMix(4);
+    while s.log().len() < 10 || s.phase() != SessionPhase::Choose {
+        act(&mut s, &mut pick);
+    }
+    let back = Session::replay(s.setup().clone(), &s.choices(), Some(s.rolls().len()))
+        .expect("replay");
+    assert_eq!(back.phase(), SessionPhase::Choose);
+    assert_eq!(back.options(), s.options());
+    assert_eq!(back.view().input, s.view().input);
+    assert_eq!(back.position(), s.position());
+}
+
+/// What a seat saw when it had to choose: the position, the die and the options.
+fn choice_point(s: &Session) -> (ludo_core::Position, Option<Input>, Vec<ludo_core::Move>) {
+    (*s.position(), s.view().input, s.options().to_vec())
+}
+
+#[test]
+fn undo_goes_back_before_the_last_human_decision_with_the_same_dice_step_by_step() {
+    let mut s = Session::new(four("classic", 21)).expect("session");
+    let mut pick = SplitMix(21);
+    // Every point where the human chose, as it stood before the choice.
+    let mut human_points = Vec::new();
+    while human_points.len() < 6 && !s.is_over() {
+        if s.phase() == SessionPhase::Choose && s.seat(s.position().turn as usize).is_some_and(Seat::is_human) {
+            human_points.push((choice_point(&s), s.log().len()));
+        }
+        act(&mut s, &mut pick);
+    }
+    // Let the bots make some decisions after the human's last one.
+    while s.phase() == SessionPhase::Roll || !s.seat(s.position().turn as usize).is_some_and(Seat::is_human) {
+        if s.is_over() {
+            break;
+        }
+        act(&mut s, &mut pick);
+    }
+    assert_eq!(human_points.len(), 6);
+    let bots_after = s.log().len() - human_points[5].1 - 1;
+    assert!(bots_after > 0, "bots decided after the human");
+
+    for (point, log_len) in human_points.iter().rev() {
+        let view = s.undo().expect("undo");
+        assert_eq!(&choice_point(&s), point, "the same position, die and options");
+        assert_eq!(s.log().len(), *log_len, "bot decisions after it are gone too");
+        assert_eq!(view.phase, SessionPhase::Choose);
+        assert!(matches!(view.events.as_slice(), [GameEvent::Undone { .. }]));
+    }
+    assert!(!s.can_undo());
+    assert_eq!(s.undo(), Err(SessionError::NothingToUndo));
+}
+
+#[test]
+fn undo_never_rerolls_the_dice() {
+    let mut s = Session::new(four("classic", 33)).expect("session");
+    let mut pick = SplitMix(33);
+    while s.log().iter().filter(|d| d.seat == 0).count() < 4 {
+        act(&mut s, &mut pick);
+    }
+    let rolls_before = s.rolls().to_vec();
+    s.undo().expect("undo");
+    // Play on with other choices: every seat's die still gives the seed's stream.
+    let mut other = SplitMix(999);
+    for _ in 0..200 {
+        if s.is_over() {
+            break;
+        }
+        act(&mut s, &mut other);
+    }
+    let seed = s.setup().seed;
+    for seat in 0..4u8 {
+        let mut die = Die::new(&seed, seat as usize);
+        for r in s.rolls().iter().filter(|r| r.seat == seat) {
+            assert_eq!(r.value, die.roll());
+        }
+    }
+    // And the rolls up to the undone choice are the ones made the first time.
+    let kept = s.rolls().len().min(rolls_before.len());
+    let same = s.rolls()[..kept].iter().zip(&rolls_before).take_while(|(a, b)| a == b).count();
+    assert!(same >= s.log().first().map_or(0, |d| d.rolls as usize));
+}
+
+#[test]
+fn an_online_session_refuses_undo() {
+    let mut online = four("classic", 5);
+    online.online = true;
+    let mut s = Session::new(online).expect("session");
+    let mut pick = SplitMix(5);
+    while s.log().iter().all(|d| d.seat != 0) {
+        act(&mut s, &mut pick);
+    }
+    assert!(!s.can_undo());
+    assert!(!s.view().can_undo);
+    let e = s.undo().expect_err("online");
+    assert_eq!(e, SessionError::UndoOnline);
+    assert!(e.to_string().contains("online"));
+}
+
+#[test]
+fn actions_out_of_turn_are_refused_with_typed_errors() {
+    let mut s = Session::new(four("classic", 8)).expect("session");
+    assert_eq!(s.choose(0), Err(SessionError::NothingToChoose));
+    let mut pick = SplitMix(8);
+    while s.phase() != SessionPhase::Choose {
+        act(&mut s, &mut pick);
+    }
+    let n = s.options().len();
+    assert!(matches!(s.roll(), Err(SessionError::ChoiceNeeded { options }) if options == n));
+    assert_eq!(
+        s.choose(n),
+        Err(SessionError::IllegalChoice { index: n, count: n })
+    );
+    // Refusals change nothing.
+    assert_eq!(s.options().len(), n);
+    play_to_end(&mut s, 8);
+    assert_eq!(s.roll(), Err(SessionError::GameOver));
+}
+
+#[test]
+fn events_tell_rolls_moves_captures_finishes_and_the_end() {
+    let mut all = Vec::new();
+    for seed in 0..4 {
+        let mut s = Session::new(four("classic", seed)).expect("session");
+        let first = s.view().events;
+        assert!(matches!(first.last(), Some(GameEvent::Starts { .. })));
+        all.extend(play_to_end(&mut s, seed));
+        let Some(GameEvent::GameOver { places }) = all.last() else {
+            panic!("the last event is the end: {:?}", all.last());
+        };
+        assert_eq!(places, &s.places());
+        assert_eq!(s.view().places, s.places());
+        assert_eq!(s.view().seed, Some(s.setup().seed.to_hex()));
+    }
+    let has = |f: fn(&GameEvent) -> bool| all.iter().any(f);
+    assert!(has(|e| matches!(e, GameEvent::Rolled { .. })));
+    assert!(has(|e| matches!(e, GameEvent::Moved { from: None, .. })), "an entry");
+    assert!(has(|e| matches!(e, GameEvent::Moved { from: Some(_), .. })));
+    assert!(has(|e| matches!(e, GameEvent::Captured { .. })));
+    assert!(has(|e| matches!(e, GameEvent::NoMove { .. })));
+    assert!(has(|e| matches!(e, GameEvent::ExtraRoll { .. })));
+    assert!(has(|e| matches!(e, GameEvent::ThreeSixes { sent_home: None, .. })));
+    assert!(has(|e| matches!(e, GameEvent::Finished { place: 1, .. })));
+
+    // Parchís pays captures and homecomings with bonus counts.
+    let mut s = Session::new(four("parchis", 2)).expect("parchis");
+    let events = play_to_end(&mut s, 2);
+    assert!(events.iter().any(|e| matches!(e, GameEvent::Bonus { count: 20, .. })));
+}
+
+#[test]
+fn the_view_offers_each_move_with_its_path() {
+    let mut s = Session::new(four("classic", 12)).expect("session");
+    let mut pick = SplitMix(12);
+    let mut seen = 0;
+    while seen < 30 && !s.is_over() {
+        let view = act(&mut s, &mut pick);
+        if view.phase != SessionPhase::Choose {
+            continue;
+        }
+        seen += 1;
+        let Some(Input::Roll(d)) = view.input else {
+            panic!("classic has no bonus")
+        };
+        for (i, o) in view.options.iter().enumerate() {
+            assert_eq!(o.index as usize, i);
+            match o.from {
+                None => assert_eq!(o.path.len(), 1, "entering lands on the start square"),
+                Some(_) => assert_eq!(o.path.len(), d as usize, "one place per step"),
+            }
+            let last = o.path.last().expect("a path");
+            let seat = view.turn as usize;
+            let board = &s.engine().board;
+            let colour = s.position().seat_colour[seat] as usize;
+            assert_eq!(*last, ludo_core::position::place_of(board, colour, o.to));
+        }
+    }
+    assert_eq!(seen, 30);
+}
+
+#[test]
+fn bots_play_a_whole_game_through_the_session() {
+    let mut s = Session::new(setup(
+        "classic",
+        vec![Seat::bot("A", "easy"), Seat::bot("B", "medium")],
+        77,
+    ))
+    .expect("session");
+    let mut actions = 0;
+    while !s.is_over() {
+        assert!(s.bot_to_move());
+        s.play_bot().expect("bot action");
+        actions += 1;
+        assert!(actions < 5000);
+    }
+    assert_eq!(s.play_bot(), Err(SessionError::NotABotsTurn));
+    // The bots' choices are in the log, so the game replays without them.
+    let again = Session::replay(s.setup().clone(), &s.choices(), Some(s.rolls().len()))
+        .expect("replay");
+    assert_eq!(again.position(), s.position());
+
+    let mut mixed = Session::new(four("classic", 1)).expect("mixed");
+    while mixed.bot_to_move() {
+        mixed.play_bot().expect("bot");
+    }
+    assert_eq!(mixed.play_bot(), Err(SessionError::NotABotsTurn));
+}
+
+#[test]
+fn unknown_bot_levels_and_bad_seats_are_refused_for_new_games() {
+    let bad = setup("classic", vec![Seat::human("A"), Seat::bot("B", "wizard")], 1);
+    let e = Session::new(bad).expect_err("level");
+    assert!(e.to_string().contains("wizard"), "{e}");
+    let clash = setup(
+        "classic",
+        vec![
+            Seat::human("A").with_colour(Colour::Red),
+            Seat::human("B").with_colour(Colour::Red),
+        ],
+        1,
+    );
+    assert!(matches!(Session::new(clash), Err(SessionError::Seats(_))));
+    let foreign = setup(
+        "classic",
+        vec![
+            Seat::human("A").with_colour(Colour::Red),
+            Seat::human("B").with_colour(Colour::Fuchsia),
+        ],
+        1,
+    );
+    assert!(Session::new(foreign).expect_err("fuchsia").to_string().contains("fuchsia"));
+}
+
+#[test]
+fn the_seed_stays_secret_until_the_game_is_over() {
+    let mut s = Session::new(four("classic", 3)).expect("session");
+    assert_eq!(s.view().seed, None);
+    assert_eq!(s.view().commitment, s.setup().seed.commitment());
+    assert_eq!(s.revealed_seed(), None);
+    play_to_end(&mut s, 3);
+    assert_eq!(s.revealed_seed(), Some(s.setup().seed));
+}
+
+#[test]
+fn replay_codes_carry_the_whole_game_compactly() {
+    let mut lengths = Vec::new();
+    for seed in 0..20 {
+        let mut s = Session::new(four("classic", seed)).expect("session");
+        play_to_end(&mut s, seed);
+        let code = replay::encode(&s);
+        assert!(code.starts_with(replay::CODE_PREFIX));
+        assert!(
+            code.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)),
+            "URL-safe: {code}"
+        );
+        let back = replay::decode(&code).expect("decode");
+        assert_eq!(back.position(), s.position());
+        assert_eq!(back.log(), s.log());
+        assert_eq!(back.rolls(), s.rolls());
+        assert_eq!(back.seats(), s.seats());
+        lengths.push(code.len());
+    }
+    let mean = lengths.iter().sum::<usize>() / lengths.len();
+    assert!(mean <= 600, "typical classic code: {mean} characters");
+    assert!(lengths.iter().all(|&l| l <= 600), "{lengths:?}");
+}
+
+#[test]
+fn replay_codes_keep_options_names_and_an_unfinished_game() {
+    let mut options = serde_json::Map::new();
+    options.insert("safe_stars".into(), serde_json::json!(true));
+    let rules = RulesSpec::WithOptions {
+        preset: "ludo_multijoueur".into(),
+        options,
+    };
+    let mut g = setup(
+        "classic",
+        vec![Seat::human("Zoë ✓"), Seat::bot("Rob", "hard").with_colour(Colour::Green)],
+        40,
+    );
+    g.rules = rules;
+    g.seats[0].colour = Some(Colour::Blue);
+    let mut s = Session::new(g).expect("session");
+    let mut pick = SplitMix(40);
+    while s.log().len() < 15 || s.phase() != SessionPhase::Choose {
+        act(&mut s, &mut pick);
+    }
+    let back = replay::decode(&replay::encode(&s)).expect("decode");
+    assert_eq!(back.setup().rules, s.setup().rules);
+    assert_eq!(back.seats(), s.seats());
+    assert_eq!(back.phase(), SessionPhase::Choose);
+    assert_eq!(back.options(), s.options());
+    assert_eq!(back.position(), s.position());
+}
+
+#[test]
+fn damaged_replay_codes_are_refused_with_the_reason() {
+    let mut s = Session::new(four("classic", 6)).expect("session");
+    play_to_end(&mut s, 6);
+    let code = replay::encode(&s);
+    let reason = |c: &str| match replay::decode(c) {
+        Err(SaveError::BadCode(r)) => r,
+        other => panic!("{c}: {other:?}"),
+    };
+    assert!(reason("hello").contains("ludo1."));
+    assert!(reason("ludo7.AAAA").contains("newer version"));
+    assert!(reason("ludo1.*&^").contains("base64"));
+    for cut in 1..8 {
+        let r = reason(&code[..code.len() - cut]);
+        assert!(r.contains("damaged or incomplete"), "{r}");
+    }
+    let mut flipped = code.clone().into_bytes();
+    let i = flipped.len() / 2;
+    flipped[i] = if flipped[i] == b'A' { b'B' } else { b'A' };
+    assert!(reason(&String::from_utf8(flipped).expect("ascii")).contains("checksum"));
+}
+
+#[test]
+fn the_replayer_steps_through_the_game_move_by_move() {
+    let mut s = Session::new(four("parchis", 14)).expect("session");
+    play_to_end(&mut s, 14);
+    let mut r = Replayer::from_code(&replay::encode(&s)).expect("replayer");
+    let mut steps = 0;
+    while let Some(events) = r.step() {
+        steps += 1;
+        assert!(!events.is_empty());
+    }
+    assert!(r.is_done());
+    assert_eq!(r.session().position(), s.position());
+    assert_eq!(r.session().log(), s.log());
+    let turn_rolls = s.rolls().iter().filter(|r| !r.roll_off).count();
+    assert!(steps >= turn_rolls, "a step per roll at least ({steps} < {turn_rolls})");
+}
+
+#[test]
+fn verify_finds_a_valid_game_valid() {
+    let mut s = Session::new(four("classic", 50)).expect("session");
+    play_to_end(&mut s, 50);
+    let report = verify::verify_save(s.save_json().as_bytes()).expect("verify");
+    assert!(report.is_valid(), "{:?}", report.problems);
+    assert_eq!(report.rolls_compared, s.rolls().len());
+    assert_eq!(report.rolls_replayed, s.rolls().len());
+    assert!(report.over);
+    let code = verify::verify_code(&replay::encode(&s), Some(&s.commitment())).expect("code");
+    assert!(code.is_valid());
+}
+
+#[test]
+fn verify_reports_exactly_which_roll_does_not_match() {
+    let mut s = Session::new(four("classic", 51)).expect("session");
+    play_to_end(&mut s, 51);
+    let text = s.save_json();
+    let mut doc: serde_json::Value = serde_json::from_str(&text).expect("json");
+    // Claim a different value for green's 11th roll, and reseal the file.
+    let green = doc["rolls"][1].as_str().expect("rolls").to_string();
+    let mut bytes = green.into_bytes();
+    let old = bytes[10];
+    bytes[10] = if old == b'6' { b'1' } else { old + 1 };
+    doc["rolls"][1] = serde_json::json!(String::from_utf8(bytes).expect("digits"));
+    let forged = save::reseal(doc.to_string().as_bytes()).expect("reseal");
+    let report = verify::verify_save(forged.as_bytes()).expect("verify");
+    assert!(!report.is_valid());
+    assert_eq!(
+        report.problems,
+        vec![SaveError::RollMismatch {
+            seat: 1,
+            index: 10,
+            recorded: Some(if old == b'6' { 1 } else { old - b'0' + 1 }),
+            computed: Some(old - b'0'),
+        }]
+    );
+    // Loading refuses the same file and names the roll.
+    let e = save::load(forged.as_bytes()).expect_err("forged");
+    assert!(e.to_string().contains("rolls[1][10]"), "{e}");
+
+    // A seed swapped for another is caught by the commitment.
+    let mut doc: serde_json::Value = serde_json::from_str(&text).expect("json");
+    doc["dice"]["seed"] = serde_json::json!(Seed::from_u64(52).to_hex());
+    let forged = save::reseal(doc.to_string().as_bytes()).expect("reseal");
+    let report = verify::verify_save(forged.as_bytes()).expect("verify");
+    assert!(matches!(report.problems.first(), Some(SaveError::CommitmentMismatch { .. })));
+
+    // A code checked against a commitment it was not made with.
+    let other = Seed::from_u64(1).commitment();
+    let report = verify::verify_code(&replay::encode(&s), Some(&other)).expect("code");
+    assert!(matches!(report.problems.as_slice(), [SaveError::CommitmentMismatch { .. }]));
+}
+
+#[test]
+fn dice_stats_count_every_roll_of_every_seat() {
+    let mut s = Session::new(four("classic", 60)).expect("session");
+    play_to_end(&mut s, 60);
+    let stats = verify::dice_stats(&s);
+    assert_eq!(stats.len(), 4);
+    let total: u64 = stats.iter().map(|d| d.rolls).sum();
+    assert_eq!(total as usize, s.rolls().len());
+    for (seat, d) in stats.iter().enumerate() {
+        let sixes = s.rolls().iter().filter(|r| r.seat as usize == seat && r.value == 6).count();
+        assert_eq!(d.counts[5] as usize, sixes);
+        let p = d.p_value.expect("p");
+        assert!((0.0..=1.0).contains(&p));
+    }
+}
