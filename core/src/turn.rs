@@ -130,7 +130,9 @@ impl Engine {
             return step;
         }
         if let Input::Roll(d) = input {
-            pos.sixes = if d == 6 { pos.sixes + 1 } else { 0 };
+            // Counting stops at 2: a third six is either penalised (and ends the turn) or,
+            // under rules with no limit, just another six.
+            pos.sixes = if d == 6 { (pos.sixes + 1).min(2) } else { 0 };
         }
         let mut extra_roll = false;
         let mut pending = None;
