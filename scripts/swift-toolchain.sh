@@ -55,6 +55,7 @@ host_mirror() {
 in_root() {
     local cwd=/
     [[ "$PWD/" == "$REPO/"* ]] && cwd=$PWD
+    # shellcheck disable=SC2016  # expanded by the inner shell
     unshare --mount --propagation private -- /bin/bash -euc '
         root=$1 repo=$2 cwd=$3; shift 3
         mount --bind /proc "$root/proc"

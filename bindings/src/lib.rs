@@ -72,13 +72,11 @@ impl PlaceholderSession {
             return Err(LudoError::NothingToDo);
         }
         let seed = self.seed;
-        tokio::task::spawn_blocking(move || {
-            (1..=u64::from(rounds)).fold(seed, u64::wrapping_add)
-        })
-        .await
-        .map_err(|e| LudoError::Internal {
-            detail: e.to_string(),
-        })
+        tokio::task::spawn_blocking(move || (1..=u64::from(rounds)).fold(seed, u64::wrapping_add))
+            .await
+            .map_err(|e| LudoError::Internal {
+                detail: e.to_string(),
+            })
     }
 }
 

@@ -122,9 +122,7 @@ fn describe(session: &Session, events: &[GameEvent]) -> String {
                 piece + 1
             )),
             GameEvent::Bonus { count, .. } => Some(format!("earns +{count}")),
-            GameEvent::BonusLapsed { count, .. } => {
-                Some(format!("the bonus of {count} is lost"))
-            }
+            GameEvent::BonusLapsed { count, .. } => Some(format!("the bonus of {count} is lost")),
             GameEvent::ExtraRoll { .. } => Some("rolls again".into()),
             GameEvent::ThreeSixes { sent_home, .. } => Some(match sent_home {
                 None => "third six in a row: burnt".into(),
@@ -306,15 +304,26 @@ fn print_report(
         )?,
     }
     if r.rolls_compared > 0 {
-        writeln!(out, "recorded rolls compared with the seed: {}", r.rolls_compared)?;
+        writeln!(
+            out,
+            "recorded rolls compared with the seed: {}",
+            r.rolls_compared
+        )?;
     }
-    writeln!(out, "rolls recomputed by replaying the game: {}", r.rolls_replayed)?;
+    writeln!(
+        out,
+        "rolls recomputed by replaying the game: {}",
+        r.rolls_replayed
+    )?;
     if !r.over {
         writeln!(out, "note: the game is not over")?;
     }
     if rolls {
         for (seat, values) in r.seat_rolls.iter().enumerate() {
-            let name = names.get(seat).cloned().unwrap_or_else(|| format!("seat {seat}"));
+            let name = names
+                .get(seat)
+                .cloned()
+                .unwrap_or_else(|| format!("seat {seat}"));
             let digits: String = values.iter().map(|v| char::from(b'0' + v)).collect();
             writeln!(out, "{name}: {digits}")?;
         }

@@ -3,7 +3,7 @@
 
 use ludo_core::bots::stats::{mean_place, quantile, wilson};
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -195,7 +195,7 @@ fn script(name: &str, body: &str) -> PathBuf {
 }
 
 /// Plays 4 games of the outside engine against medium; returns the engine's report.
-fn against_medium(path: &PathBuf) -> Value {
+fn against_medium(path: &Path) -> Value {
     let seats = format!("cmd:sh {},medium", path.display());
     let started = Instant::now();
     let report = arena(&["--seats", &seats, "--games", "4", "--move-timeout", "0.3"]);

@@ -19,8 +19,8 @@ use crate::session::{
 };
 use base64::Engine as _;
 use base64::alphabet::URL_SAFE;
-use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE_NO_PAD};
 use base64::engine::DecodePaddingMode;
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE_NO_PAD};
 use sha2::{Digest, Sha256};
 
 /// What every replay code of this version starts with.
@@ -292,7 +292,7 @@ struct BitWriter {
 impl BitWriter {
     fn put(&mut self, value: u32, width: u32) {
         for i in 0..width {
-            if self.used % 8 == 0 {
+            if self.used.is_multiple_of(8) {
                 self.bytes.push(0);
             }
             if value >> i & 1 == 1
@@ -332,7 +332,7 @@ impl BitReader<'_> {
             && self
                 .bytes
                 .last()
-                .is_none_or(|&b| self.at % 8 == 0 || b >> (self.at % 8) == 0)
+                .is_none_or(|&b| self.at.is_multiple_of(8) || b >> (self.at % 8) == 0)
     }
 }
 

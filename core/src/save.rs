@@ -315,6 +315,7 @@ pub fn reseal(text: &[u8]) -> Option<String> {
     let Ok(Value::Object(mut doc)) = serde_json::from_slice::<Value>(text) else {
         return None;
     };
+    doc.shift_remove("check");
     let check = checksum_of(&doc);
     doc.insert("check".into(), json!(check));
     Some(layout(&doc))
@@ -326,22 +327,25 @@ fn layout(doc: &Map<String, Value>) -> String {
     let last = doc.len().saturating_sub(1);
     for (i, (key, value)) in doc.iter().enumerate() {
         out.push_str("  ");
-        out.push_str(&Value::String(key.clone()).to_string());
+        out.push_str(&compact(key));
         out.push_str(": ");
-        out.push_str(&value.to_string());
+        out.push_str(&compact(value));
         out.push_str(if i == last { "\n" } else { ",\n" });
     }
     out.push_str("}\n");
     out
 }
 
-/// The checksum: the first 8 bytes of SHA-256 over the compact JSON of every field but
-/// `check`, in file order, as hex.
+/// Compact JSON. Serializing a JSON value or a string cannot fail (keys are strings), so
+/// the empty fallback is never taken.
+fn compact(v: &(impl serde::Serialize + ?Sized)) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+/// The checksum of a document without its `check` field: the first 8 bytes of SHA-256
+/// over its compact JSON, fields in file order, as hex.
 fn checksum_of(doc: &Map<String, Value>) -> String {
-    let mut copy = doc.clone();
-    copy.remove("check");
-    let digest = Sha256::digest(Value::Object(copy).to_string().as_bytes());
-    hex(&digest[..8])
+    hex(&Sha256::digest(compact(doc).as_bytes())[..8])
 }
 
 fn rules_json(rules: &RulesSpec) -> Value {
@@ -492,7 +496,7 @@ pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
             }
         }
     })?;
-    let Value::Object(map) = value else {
+    let Value::Object(mut map) = value else {
         return Err(SaveError::NotASave(format!(
             "expected a JSON object, found {}",
             type_name(&value)
@@ -524,7 +528,8 @@ pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
     let (map, checksum) = if schema == 1 {
         (migrate_v1(&map)?, Checksum::Absent)
     } else {
-        let checksum = match map.get("check") {
+        // Removed without reordering the rest, which the checksum covers in file order.
+        let checksum = match map.shift_remove("check") {
             None => {
                 return Err(SaveError::Missing {
                     field: "check".into(),
@@ -532,16 +537,13 @@ pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
             }
             Some(Value::String(recorded)) => {
                 let computed = checksum_of(&map);
-                if *recorded == computed {
+                if recorded == computed {
                     Checksum::Valid
                 } else {
-                    Checksum::Invalid {
-                        recorded: recorded.clone(),
-                        computed,
-                    }
+                    Checksum::Invalid { recorded, computed }
                 }
             }
-            Some(other) => return Err(wrong("check", "a string", other)),
+            Some(other) => return Err(wrong("check", "a string", &other)),
         };
         (map, checksum)
     };

@@ -83,7 +83,10 @@ fn a_save_written_today_reads_back_byte_for_byte() {
     assert_eq!(finished.seats().len(), 4);
     let choosing = save::load(V2_CHOOSING.as_bytes()).expect("choosing");
     assert_eq!(choosing.phase(), SessionPhase::Choose);
-    assert!(matches!(choosing.setup().rules, RulesSpec::WithOptions { .. }));
+    assert!(matches!(
+        choosing.setup().rules,
+        RulesSpec::WithOptions { .. }
+    ));
 }
 
 #[test]
@@ -96,10 +99,20 @@ fn the_summary_lists_when_rules_seats_and_how_far_each_colour_is() {
     assert!(summary.over);
     assert_eq!(summary.seats.len(), 4);
     assert_eq!(summary.seats[0].name, "Ann");
-    assert_eq!(summary.seats[1].kind, SeatKind::Bot { level: "easy".into() });
+    assert_eq!(
+        summary.seats[1].kind,
+        SeatKind::Bot {
+            level: "easy".into()
+        }
+    );
     let winners = summary.seats.iter().filter(|s| s.place == Some(1)).count();
     assert_eq!(winners, 1);
-    assert!(summary.seats.iter().any(|s| s.progress == 100 && s.pieces_home == 4));
+    assert!(
+        summary
+            .seats
+            .iter()
+            .any(|s| s.progress == 100 && s.pieces_home == 4)
+    );
     assert!(summary.seats.iter().any(|s| s.progress < 100));
 }
 
@@ -110,7 +123,12 @@ fn version_1_migrates_forward() {
     assert_eq!(doc.summary, None);
     assert_eq!(doc.checksum, save::Checksum::Absent);
     assert_eq!(doc.setup.created_at, 1_690_000_000);
-    assert_eq!(doc.setup.seats[1].kind, SeatKind::Bot { level: "easy".into() });
+    assert_eq!(
+        doc.setup.seats[1].kind,
+        SeatKind::Bot {
+            level: "easy".into()
+        }
+    );
     assert_eq!(doc.commitment, doc.setup.seed.commitment());
     let s = save::load(V1.as_bytes()).expect("v1 loads");
     assert_eq!(s.log().len(), 12);
@@ -127,7 +145,13 @@ fn version_1_migrates_forward() {
 fn a_newer_version_is_refused_and_never_overwritten() {
     let newer = V2_FINISHED.replace("\"schema\": 2", "\"schema\": 3");
     let e = save::load(newer.as_bytes()).expect_err("newer");
-    assert_eq!(e, SaveError::NewerVersion { found: 3, supported: SCHEMA });
+    assert_eq!(
+        e,
+        SaveError::NewerVersion {
+            found: 3,
+            supported: SCHEMA
+        }
+    );
     assert!(e.to_string().contains("newer"), "{e}");
 
     let dir = tempfile::tempdir().expect("tempdir");
@@ -135,8 +159,14 @@ fn a_newer_version_is_refused_and_never_overwritten() {
     let path = dir.path().join("autosave.ludo.json");
     std::fs::write(&path, &newer).expect("write");
     let s = game("classic", 1, 20);
-    assert!(matches!(store.autosave(&s), Err(SaveError::NewerVersion { .. })));
-    assert!(matches!(store.load(AUTOSAVE), Err(SaveError::NewerVersion { .. })));
+    assert!(matches!(
+        store.autosave(&s),
+        Err(SaveError::NewerVersion { .. })
+    ));
+    assert!(matches!(
+        store.load(AUTOSAVE),
+        Err(SaveError::NewerVersion { .. })
+    ));
     assert_eq!(std::fs::read_to_string(&path).expect("read"), newer);
 }
 
@@ -149,20 +179,37 @@ fn damaged_saves_give_errors_that_name_the_problem() {
     let good = V2_FINISHED.as_bytes();
     assert_eq!(error_of(b""), SaveError::Empty);
     assert_eq!(error_of(b"  \n"), SaveError::Empty);
-    assert!(matches!(error_of(&good[..good.len() / 2]), SaveError::Truncated { .. }));
-    assert!(matches!(error_of(b"PK\x03\x04 zip?"), SaveError::NotJson { line: 1, .. }));
+    assert!(matches!(
+        error_of(&good[..good.len() / 2]),
+        SaveError::Truncated { .. }
+    ));
+    assert!(matches!(
+        error_of(b"PK\x03\x04 zip?"),
+        SaveError::NotJson { line: 1, .. }
+    ));
     assert!(matches!(error_of(b"[1, 2]"), SaveError::NotASave(_)));
-    assert!(matches!(error_of(b"{\"hello\": 1}"), SaveError::NotASave(_)));
+    assert!(matches!(
+        error_of(b"{\"hello\": 1}"),
+        SaveError::NotASave(_)
+    ));
 
     // One flipped bit in the log: still JSON, but the checksum catches it.
     let at = V2_FINISHED.find("\"log\": [").expect("log") + 8;
     let mut flipped = good.to_vec();
     flipped[at] ^= 1;
-    assert!(matches!(error_of(&flipped), SaveError::ChecksumMismatch { .. }), "{}", error_of(&flipped));
+    assert!(
+        matches!(error_of(&flipped), SaveError::ChecksumMismatch { .. }),
+        "{}",
+        error_of(&flipped)
+    );
     // A flipped bit in a key.
     let mut flipped = good.to_vec();
     flipped[V2_FINISHED.find("\"seats\": [").expect("seats") + 2] ^= 0x20;
-    assert!(matches!(error_of(&flipped), SaveError::ChecksumMismatch { .. }), "{}", error_of(&flipped));
+    assert!(
+        matches!(error_of(&flipped), SaveError::ChecksumMismatch { .. }),
+        "{}",
+        error_of(&flipped)
+    );
 
     let edit = |f: &dyn Fn(&mut serde_json::Value)| {
         let mut doc: serde_json::Value = serde_json::from_str(V2_FINISHED).expect("json");
@@ -181,13 +228,24 @@ fn damaged_saves_give_errors_that_name_the_problem() {
         }
     );
     let e = edit(&|d| d["log"][3] = serde_json::json!("two"));
-    assert!(matches!(&e, SaveError::WrongType { field, .. } if field == "log[3]"), "{e}");
+    assert!(
+        matches!(&e, SaveError::WrongType { field, .. } if field == "log[3]"),
+        "{e}"
+    );
     let e = edit(&|d| d["online"] = serde_json::json!("no"));
-    assert!(e.to_string().starts_with("online: expected true or false"), "{e}");
+    assert!(
+        e.to_string().starts_with("online: expected true or false"),
+        "{e}"
+    );
     let e = edit(&|d| {
         d.as_object_mut().expect("object").remove("dice");
     });
-    assert_eq!(e, SaveError::Missing { field: "dice".into() });
+    assert_eq!(
+        e,
+        SaveError::Missing {
+            field: "dice".into()
+        }
+    );
     let e = edit(&|d| d["seats"][0]["colour"] = serde_json::json!("purple"));
     assert!(e.to_string().contains("seats[0].colour"), "{e}");
     let e = edit(&|d| d["rules"] = serde_json::json!("chess"));
@@ -196,7 +254,14 @@ fn damaged_saves_give_errors_that_name_the_problem() {
     // A log that replays into an illegal move.
     let e = edit(&|d| d["log"][5] = serde_json::json!(7));
     assert!(
-        matches!(e, SaveError::Log(LogError::IllegalChoice { index: 5, choice: 7, .. })),
+        matches!(
+            e,
+            SaveError::Log(LogError::IllegalChoice {
+                index: 5,
+                choice: 7,
+                ..
+            })
+        ),
         "{e}"
     );
     // A log cut short, with the rolls still claiming the whole game.
@@ -212,7 +277,9 @@ fn damaged_saves_give_errors_that_name_the_problem() {
     doc.as_object_mut().expect("object").remove("check");
     assert_eq!(
         error_of(doc.to_string().as_bytes()),
-        SaveError::Missing { field: "check".into() }
+        SaveError::Missing {
+            field: "check".into()
+        }
     );
 }
 
@@ -248,10 +315,19 @@ fn the_store_lists_newest_first_loads_and_deletes() {
     same_game(&loaded.session, &older);
 
     store.delete(&id_old).expect("delete");
-    assert!(matches!(store.load(&id_old), Err(SaveError::NotFound { .. })));
-    assert!(matches!(store.delete(&id_old), Err(SaveError::NotFound { .. })));
+    assert!(matches!(
+        store.load(&id_old),
+        Err(SaveError::NotFound { .. })
+    ));
+    assert!(matches!(
+        store.delete(&id_old),
+        Err(SaveError::NotFound { .. })
+    ));
     assert_eq!(store.list().expect("list").len(), 1);
-    assert!(matches!(store.load("../etc/passwd"), Err(SaveError::BadName { .. })));
+    assert!(matches!(
+        store.load("../etc/passwd"),
+        Err(SaveError::BadName { .. })
+    ));
 }
 
 #[test]
@@ -268,8 +344,9 @@ fn autosave_keeps_the_previous_copy_as_backup() {
     }
     s.choose(pick.below(s.options().len())).expect("choose");
     store.autosave(&s).expect("second");
-    let backup = save::load(&std::fs::read(dir.path().join("autosave.ludo.json.bak")).expect("bak"))
-        .expect("backup loads");
+    let backup =
+        save::load(&std::fs::read(dir.path().join("autosave.ludo.json.bak")).expect("bak"))
+            .expect("backup loads");
     same_game(&backup, &first);
     let loaded = store.load_autosave().expect("load").expect("some");
     same_game(&loaded.session, &s);
@@ -292,20 +369,31 @@ fn a_damaged_save_falls_back_to_its_backup_and_says_so() {
     std::fs::write(&main, &text[..text.len() / 3]).expect("truncate");
 
     let loaded = store.load("mine").expect("falls back");
-    assert!(matches!(loaded.recovered, Some(SaveError::Truncated { .. })));
+    assert!(matches!(
+        loaded.recovered,
+        Some(SaveError::Truncated { .. })
+    ));
     same_game(&loaded.session, &before);
     // Nothing was deleted or repaired behind the player's back.
     assert_eq!(std::fs::read(&main).expect("main").len(), text.len() / 3);
     assert!(bak.exists());
     // The listing shows the problem, with the backup's summary.
     let list = store.list().expect("list");
-    assert!(list[0].problem.as_deref().is_some_and(|p| p.contains("cut short")));
+    assert!(
+        list[0]
+            .problem
+            .as_deref()
+            .is_some_and(|p| p.contains("cut short"))
+    );
     assert!(list[0].summary.is_some());
 
     // The next write sets the damaged file aside rather than making it the backup.
     store.save_as("mine", &after).expect("save");
     assert!(dir.path().join("mine.ludo.json.corrupt").exists());
-    same_game(&save::load(&std::fs::read(&bak).expect("bak")).expect("bak"), &before);
+    same_game(
+        &save::load(&std::fs::read(&bak).expect("bak")).expect("bak"),
+        &before,
+    );
 
     // A missing save with a backup also recovers.
     std::fs::remove_file(&main).expect("remove");
@@ -317,21 +405,26 @@ fn a_damaged_save_falls_back_to_its_backup_and_says_so() {
     std::fs::write(&bak, b"").expect("write");
     let e = store.load("mine").expect_err("both bad");
     assert!(matches!(e, SaveError::Unreadable { .. }), "{e}");
-    assert!(e.to_string().contains("empty") && e.to_string().contains("cut short"), "{e}");
+    assert!(
+        e.to_string().contains("empty") && e.to_string().contains("cut short"),
+        "{e}"
+    );
 }
 
 /// Reads a writer's output: the last complete `<commitment head> <step>` line.
 fn last_report(out: &str) -> Option<(String, usize)> {
-    out.lines()
-        .filter_map(|l| {
-            let (c, n) = l.split_once(' ')?;
-            Some((c.to_string(), n.parse().ok()?))
-        })
-        .last()
+    // Only lines with their newline: a kill can cut the last one short.
+    out.split_inclusive('\n').rev().find_map(|l| {
+        let (c, n) = l.strip_suffix('\n')?.split_once(' ')?;
+        Some((c.to_string(), n.parse().ok()?))
+    })
 }
 
 fn state_of(s: &Session) -> (String, usize) {
-    (s.commitment()[..16].to_string(), s.rolls().len() + s.log().len())
+    (
+        s.commitment()[..16].to_string(),
+        s.rolls().len() + s.log().len(),
+    )
 }
 
 fn is_fresh(s: &Session) -> bool {
@@ -370,7 +463,10 @@ fn a_writer_killed_at_random_moments_always_leaves_a_loadable_save() {
             assert!(known.is_none(), "kill {kill}: a completed save vanished");
             continue;
         };
-        assert!(loaded.recovered.is_none(), "kill {kill}: the main file was torn");
+        assert!(
+            loaded.recovered.is_none(),
+            "kill {kill}: the main file was torn"
+        );
         let now = state_of(&loaded.session);
         if let Some((commitment, step)) = &known {
             // The state last reported complete, or the one being written when killed.
@@ -405,7 +501,9 @@ fn corpus() -> &'static [Vec<u8>] {
 /// Replay codes to mutate.
 fn codes() -> &'static [String] {
     static CODES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
-        (0..4).map(|seed| replay::encode(&game("classic", seed, 400))).collect()
+        (0..4)
+            .map(|seed| replay::encode(&game("classic", seed, 400)))
+            .collect()
     });
     &CODES
 }

@@ -78,7 +78,11 @@ fn replaying_the_log_from_the_seed_reproduces_every_preset_exactly() {
 fn the_log_holds_only_real_choices() {
     let mut s = Session::new(four("classic", 9)).expect("session");
     play_to_end(&mut s, 9);
-    assert!(s.log().iter().all(|d| d.options >= 2 && d.choice < d.options));
+    assert!(
+        s.log()
+            .iter()
+            .all(|d| d.options >= 2 && d.choice < d.options)
+    );
     // Far fewer decisions than rolls: no-move rolls and forced moves are not logged.
     assert!(s.log().len() < s.rolls().len());
 }
@@ -90,8 +94,8 @@ fn a_game_stopped_between_a_roll_and_its_choice_comes_back_exactly() {
     while s.log().len() < 10 || s.phase() != SessionPhase::Choose {
         act(&mut s, &mut pick);
     }
-    let back = Session::replay(s.setup().clone(), &s.choices(), Some(s.rolls().len()))
-        .expect("replay");
+    let back =
+        Session::replay(s.setup().clone(), &s.choices(), Some(s.rolls().len())).expect("replay");
     assert_eq!(back.phase(), SessionPhase::Choose);
     assert_eq!(back.options(), s.options());
     assert_eq!(back.view().input, s.view().input);
@@ -110,13 +114,20 @@ fn undo_goes_back_before_the_last_human_decision_with_the_same_dice_step_by_step
     // Every point where the human chose, as it stood before the choice.
     let mut human_points = Vec::new();
     while human_points.len() < 6 && !s.is_over() {
-        if s.phase() == SessionPhase::Choose && s.seat(s.position().turn as usize).is_some_and(Seat::is_human) {
+        if s.phase() == SessionPhase::Choose
+            && s.seat(s.position().turn as usize)
+                .is_some_and(Seat::is_human)
+        {
             human_points.push((choice_point(&s), s.log().len()));
         }
         act(&mut s, &mut pick);
     }
     // Let the bots make some decisions after the human's last one.
-    while s.phase() == SessionPhase::Roll || !s.seat(s.position().turn as usize).is_some_and(Seat::is_human) {
+    while s.phase() == SessionPhase::Roll
+        || !s
+            .seat(s.position().turn as usize)
+            .is_some_and(Seat::is_human)
+    {
         if s.is_over() {
             break;
         }
@@ -128,8 +139,16 @@ fn undo_goes_back_before_the_last_human_decision_with_the_same_dice_step_by_step
 
     for (point, log_len) in human_points.iter().rev() {
         let view = s.undo().expect("undo");
-        assert_eq!(&choice_point(&s), point, "the same position, die and options");
-        assert_eq!(s.log().len(), *log_len, "bot decisions after it are gone too");
+        assert_eq!(
+            &choice_point(&s),
+            point,
+            "the same position, die and options"
+        );
+        assert_eq!(
+            s.log().len(),
+            *log_len,
+            "bot decisions after it are gone too"
+        );
         assert_eq!(view.phase, SessionPhase::Choose);
         assert!(matches!(view.events.as_slice(), [GameEvent::Undone { .. }]));
     }
@@ -163,7 +182,11 @@ fn undo_never_rerolls_the_dice() {
     }
     // And the rolls up to the undone choice are the ones made the first time.
     let kept = s.rolls().len().min(rolls_before.len());
-    let same = s.rolls()[..kept].iter().zip(&rolls_before).take_while(|(a, b)| a == b).count();
+    let same = s.rolls()[..kept]
+        .iter()
+        .zip(&rolls_before)
+        .take_while(|(a, b)| a == b)
+        .count();
     assert!(same >= s.log().first().map_or(0, |d| d.rolls as usize));
 }
 
@@ -220,18 +243,31 @@ fn events_tell_rolls_moves_captures_finishes_and_the_end() {
     }
     let has = |f: fn(&GameEvent) -> bool| all.iter().any(f);
     assert!(has(|e| matches!(e, GameEvent::Rolled { .. })));
-    assert!(has(|e| matches!(e, GameEvent::Moved { from: None, .. })), "an entry");
+    assert!(
+        has(|e| matches!(e, GameEvent::Moved { from: None, .. })),
+        "an entry"
+    );
     assert!(has(|e| matches!(e, GameEvent::Moved { from: Some(_), .. })));
     assert!(has(|e| matches!(e, GameEvent::Captured { .. })));
     assert!(has(|e| matches!(e, GameEvent::NoMove { .. })));
     assert!(has(|e| matches!(e, GameEvent::ExtraRoll { .. })));
-    assert!(has(|e| matches!(e, GameEvent::ThreeSixes { sent_home: None, .. })));
+    assert!(has(|e| matches!(
+        e,
+        GameEvent::ThreeSixes {
+            sent_home: None,
+            ..
+        }
+    )));
     assert!(has(|e| matches!(e, GameEvent::Finished { place: 1, .. })));
 
     // Parchís pays captures and homecomings with bonus counts.
     let mut s = Session::new(four("parchis", 2)).expect("parchis");
     let events = play_to_end(&mut s, 2);
-    assert!(events.iter().any(|e| matches!(e, GameEvent::Bonus { count: 20, .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Bonus { count: 20, .. }))
+    );
 }
 
 #[test]
@@ -281,8 +317,8 @@ fn bots_play_a_whole_game_through_the_session() {
     }
     assert_eq!(s.play_bot(), Err(SessionError::NotABotsTurn));
     // The bots' choices are in the log, so the game replays without them.
-    let again = Session::replay(s.setup().clone(), &s.choices(), Some(s.rolls().len()))
-        .expect("replay");
+    let again =
+        Session::replay(s.setup().clone(), &s.choices(), Some(s.rolls().len())).expect("replay");
     assert_eq!(again.position(), s.position());
 
     let mut mixed = Session::new(four("classic", 1)).expect("mixed");
@@ -294,7 +330,11 @@ fn bots_play_a_whole_game_through_the_session() {
 
 #[test]
 fn unknown_bot_levels_and_bad_seats_are_refused_for_new_games() {
-    let bad = setup("classic", vec![Seat::human("A"), Seat::bot("B", "wizard")], 1);
+    let bad = setup(
+        "classic",
+        vec![Seat::human("A"), Seat::bot("B", "wizard")],
+        1,
+    );
     let e = Session::new(bad).expect_err("level");
     assert!(e.to_string().contains("wizard"), "{e}");
     let clash = setup(
@@ -314,7 +354,12 @@ fn unknown_bot_levels_and_bad_seats_are_refused_for_new_games() {
         ],
         1,
     );
-    assert!(Session::new(foreign).expect_err("fuchsia").to_string().contains("fuchsia"));
+    assert!(
+        Session::new(foreign)
+            .expect_err("fuchsia")
+            .to_string()
+            .contains("fuchsia")
+    );
 }
 
 #[test]
@@ -336,7 +381,8 @@ fn replay_codes_carry_the_whole_game_compactly() {
         let code = replay::encode(&s);
         assert!(code.starts_with(replay::CODE_PREFIX));
         assert!(
-            code.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)),
+            code.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)),
             "URL-safe: {code}"
         );
         let back = replay::decode(&code).expect("decode");
@@ -361,7 +407,10 @@ fn replay_codes_keep_options_names_and_an_unfinished_game() {
     };
     let mut g = setup(
         "classic",
-        vec![Seat::human("Zoë ✓"), Seat::bot("Rob", "hard").with_colour(Colour::Green)],
+        vec![
+            Seat::human("Zoë ✓"),
+            Seat::bot("Rob", "hard").with_colour(Colour::Green),
+        ],
         40,
     );
     g.rules = rules;
@@ -415,7 +464,10 @@ fn the_replayer_steps_through_the_game_move_by_move() {
     assert_eq!(r.session().position(), s.position());
     assert_eq!(r.session().log(), s.log());
     let turn_rolls = s.rolls().iter().filter(|r| !r.roll_off).count();
-    assert!(steps >= turn_rolls, "a step per roll at least ({steps} < {turn_rolls})");
+    assert!(
+        steps >= turn_rolls,
+        "a step per roll at least ({steps} < {turn_rolls})"
+    );
 }
 
 #[test]
@@ -464,12 +516,18 @@ fn verify_reports_exactly_which_roll_does_not_match() {
     doc["dice"]["seed"] = serde_json::json!(Seed::from_u64(52).to_hex());
     let forged = save::reseal(doc.to_string().as_bytes()).expect("reseal");
     let report = verify::verify_save(forged.as_bytes()).expect("verify");
-    assert!(matches!(report.problems.first(), Some(SaveError::CommitmentMismatch { .. })));
+    assert!(matches!(
+        report.problems.first(),
+        Some(SaveError::CommitmentMismatch { .. })
+    ));
 
     // A code checked against a commitment it was not made with.
     let other = Seed::from_u64(1).commitment();
     let report = verify::verify_code(&replay::encode(&s), Some(&other)).expect("code");
-    assert!(matches!(report.problems.as_slice(), [SaveError::CommitmentMismatch { .. }]));
+    assert!(matches!(
+        report.problems.as_slice(),
+        [SaveError::CommitmentMismatch { .. }]
+    ));
 }
 
 #[test]
@@ -481,7 +539,11 @@ fn dice_stats_count_every_roll_of_every_seat() {
     let total: u64 = stats.iter().map(|d| d.rolls).sum();
     assert_eq!(total as usize, s.rolls().len());
     for (seat, d) in stats.iter().enumerate() {
-        let sixes = s.rolls().iter().filter(|r| r.seat as usize == seat && r.value == 6).count();
+        let sixes = s
+            .rolls()
+            .iter()
+            .filter(|r| r.seat as usize == seat && r.value == 6)
+            .count();
         assert_eq!(d.counts[5] as usize, sixes);
         let p = d.p_value.expect("p");
         assert!((0.0..=1.0).contains(&p));

@@ -22,7 +22,10 @@ fn step(session: &Session) -> usize {
 fn new_game(n: u64) -> Result<Session, String> {
     let setup = GameSetup {
         rules: RulesSpec::Preset("classic".into()),
-        seats: ["Ann", "Bo", "Cy", "Di"].iter().map(|n| Seat::human(n)).collect(),
+        seats: ["Ann", "Bo", "Cy", "Di"]
+            .iter()
+            .map(|n| Seat::human(n))
+            .collect(),
         seed: Seed::from_u64(n),
         online: false,
         created_at: n,

@@ -46,6 +46,7 @@ pub(crate) struct Search<'a> {
     beam: usize,
     opponent_beam: usize,
     deadline: Option<Instant>,
+    next_clock_check: u64,
     aborted: bool,
 }
 
@@ -60,14 +61,21 @@ impl<'a> Search<'a> {
             beam: budget.beam.max(1),
             opponent_beam: budget.opponent_beam.max(1),
             deadline: budget.time_cap.map(|cap| Instant::now() + cap),
+            next_clock_check: 0,
             aborted: false,
         }
     }
 
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted {
-            self.aborted = self.nodes > self.limit
-                || (self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d));
+            self.aborted = self.nodes > self.limit;
+            // Reading the clock costs more than a node: look at it every 256 nodes or so.
+            if let Some(deadline) = self.deadline
+                && self.nodes >= self.next_clock_check
+            {
+                self.next_clock_check = self.nodes + 256;
+                self.aborted |= Instant::now() >= deadline;
+            }
         }
         self.aborted
     }

@@ -6,14 +6,20 @@
 //! replaying the log from the seed reproduces the game exactly. Undo is such a replay with
 //! the log cut short, which is why it can never re-roll.
 
+mod events;
+mod view;
+
+pub use events::GameEvent;
+pub use view::{GameView, MoveOption, PieceView, SeatView, SessionPhase};
+
 use crate::colour::Colour;
 use crate::dice::{Dice, Seed, roll_off};
 use crate::engine::Engine;
 use crate::game::Game;
-use crate::moves::{Input, Move, MoveKind, MoveList};
-use crate::position::{NO_PIECE, Place, Position, YARD, place_of};
+use crate::moves::{Input, Move, MoveList};
+use crate::position::Position;
 use crate::rules::{RulesError, RulesSpec};
-use crate::turn::{Penalty, Phase, Step};
+use crate::turn::{Phase, Step};
 
 /// The longest a seat name may be, in bytes.
 pub const MAX_NAME_LEN: usize = 40;
@@ -137,196 +143,6 @@ pub struct Roll {
     pub value: u8,
     /// Whether it was a roll-off roll (deciding who starts) rather than a turn.
     pub roll_off: bool,
-}
-
-/// What a session waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SessionPhase {
-    /// The seat to move rolls.
-    Roll,
-    /// The seat to move picks one of the options.
-    Choose,
-    /// The game is over.
-    Over,
-}
-
-/// Something that happened, for the screen to show or animate. Seats are turn-order
-/// indices; progress values are as in position-format.md.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameEvent {
-    /// A roll of the roll-off that decides who starts.
-    RollOff {
-        /// The seat.
-        seat: u8,
-        /// Its value.
-        value: u8,
-    },
-    /// The roll-off is over: this seat starts.
-    Starts {
-        /// The seat.
-        seat: u8,
-    },
-    /// A seat rolled.
-    Rolled {
-        /// The seat.
-        seat: u8,
-        /// The value.
-        value: u8,
-    },
-    /// The roll gave no legal move.
-    NoMove {
-        /// The seat.
-        seat: u8,
-    },
-    /// A piece (and its partner, when a pair moves) moved.
-    Moved {
-        /// The seat.
-        seat: u8,
-        /// The piece.
-        piece: u8,
-        /// The second piece of a pair.
-        partner: Option<u8>,
-        /// Progress before (`None`: the yard).
-        from: Option<u8>,
-        /// Progress after.
-        to: u8,
-    },
-    /// A piece was sent back to its yard by a capture.
-    Captured {
-        /// The captured piece's seat.
-        seat: u8,
-        /// The captured piece.
-        piece: u8,
-        /// The seat that captured it.
-        by: u8,
-    },
-    /// A bonus count was earned that one piece must now move.
-    Bonus {
-        /// The seat.
-        seat: u8,
-        /// The count.
-        count: u8,
-    },
-    /// A bonus count was earned that no piece could move, and so was lost.
-    BonusLapsed {
-        /// The seat.
-        seat: u8,
-        /// The count.
-        count: u8,
-    },
-    /// The same seat rolls again.
-    ExtraRoll {
-        /// The seat.
-        seat: u8,
-    },
-    /// A third six in a row: not played, and maybe a piece sent home.
-    ThreeSixes {
-        /// The seat.
-        seat: u8,
-        /// The piece sent back to the yard, if the rules do that.
-        sent_home: Option<u8>,
-    },
-    /// A seat brought its last piece home.
-    Finished {
-        /// The seat.
-        seat: u8,
-        /// Its place, 1 for the winner.
-        place: u8,
-    },
-    /// The game is over.
-    GameOver {
-        /// The seats from first to last.
-        places: Vec<u8>,
-    },
-    /// Decisions were taken back; the view shows the game as it stood before them.
-    Undone {
-        /// How many decisions were removed from the log.
-        decisions: u32,
-    },
-}
-
-/// One piece as the screen draws it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PieceView {
-    /// Its progress (`None`: in the yard).
-    pub progress: Option<u8>,
-    /// Where it stands.
-    pub place: Place,
-}
-
-/// One seat as the screen draws it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SeatView {
-    /// The seat's name.
-    pub name: String,
-    /// Human or bot.
-    pub kind: SeatKind,
-    /// Its colour.
-    pub colour: Colour,
-    /// Its four pieces.
-    pub pieces: Vec<PieceView>,
-    /// Pieces at the end of the road.
-    pub pieces_home: u8,
-    /// How far the colour has come, 0 to 100.
-    pub progress: u8,
-    /// Its place once it has finished (1 for the winner).
-    pub place: Option<u8>,
-}
-
-/// One legal move, with what the screen needs to offer and animate it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MoveOption {
-    /// The index to pass to [`Session::choose`].
-    pub index: u8,
-    /// Entering, moving or playing a bonus.
-    pub kind: MoveKind,
-    /// The piece that moves.
-    pub piece: u8,
-    /// The second piece when a pair moves together.
-    pub partner: Option<u8>,
-    /// Progress before (`None`: the yard).
-    pub from: Option<u8>,
-    /// Progress after.
-    pub to: u8,
-    /// The pieces it would capture, as (seat, piece).
-    pub captures: Vec<(u8, u8)>,
-    /// The places the piece passes through, the last one where it stops.
-    pub path: Vec<Place>,
-}
-
-/// Everything a screen shows of a session.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct GameView {
-    /// The preset the rules start from.
-    pub preset: String,
-    /// The seats in turn order.
-    pub seats: Vec<SeatView>,
-    /// The seat to move.
-    pub turn: u8,
-    /// What the session waits for.
-    pub phase: SessionPhase,
-    /// The die value or bonus count the options are for, while choosing.
-    pub input: Option<Input>,
-    /// The last value rolled in the game, if any.
-    pub last_roll: Option<u8>,
-    /// The legal moves to choose from (empty unless choosing).
-    pub options: Vec<MoveOption>,
-    /// What the last action did, in order.
-    pub events: Vec<GameEvent>,
-    /// Whether [`Session::undo`] would take something back.
-    pub can_undo: bool,
-    /// Whether this is an online game.
-    pub online: bool,
-    /// The seats from first to last, once the game is over.
-    pub places: Vec<u8>,
-    /// The SHA-256 commitment to the seed, published from the start.
-    pub commitment: String,
-    /// The seed as hex, revealed once the game is over.
-    pub seed: Option<String>,
-    /// Rolls made so far, the roll-off included.
-    pub rolls: u32,
-    /// Decisions in the log.
-    pub decisions: u32,
 }
 
 /// Why a session refused an action or could not be set up.
@@ -745,59 +561,6 @@ impl Session {
         step
     }
 
-    /// Turns one step of the turn machine into events.
-    fn describe(&mut self, input: Input, mv: Option<Move>, step: &Step) {
-        let seat = step.seat;
-        match (step.penalty, mv) {
-            (Some(penalty), _) => self.emit(GameEvent::ThreeSixes {
-                seat,
-                sent_home: match penalty {
-                    Penalty::SentHome(piece) => Some(piece),
-                    Penalty::Burnt => None,
-                },
-            }),
-            (None, None) => {
-                if matches!(input, Input::Roll(_)) {
-                    self.emit(GameEvent::NoMove { seat });
-                }
-            }
-            (None, Some(m)) => {
-                self.emit(GameEvent::Moved {
-                    seat,
-                    piece: m.piece,
-                    partner: (m.partner != NO_PIECE).then_some(m.partner),
-                    from: (m.from != YARD).then_some(m.from),
-                    to: m.to,
-                });
-                for (s, piece) in m.captured() {
-                    self.emit(GameEvent::Captured {
-                        seat: s as u8,
-                        piece: piece as u8,
-                        by: seat,
-                    });
-                }
-            }
-        }
-        if let Some(count) = step.lapsed {
-            self.emit(GameEvent::BonusLapsed { seat, count });
-        }
-        if step.finished {
-            let place = self.game.position.finished_count;
-            self.emit(GameEvent::Finished { seat, place });
-        }
-        match step.phase {
-            Phase::Over => {
-                let places = self.places();
-                self.emit(GameEvent::GameOver { places });
-            }
-            Phase::Bonus(count) => self.emit(GameEvent::Bonus { seat, count }),
-            Phase::Roll if self.game.position.turn == seat && !step.finished => {
-                self.emit(GameEvent::ExtraRoll { seat })
-            }
-            Phase::Roll => {}
-        }
-    }
-
     fn emit(&mut self, event: GameEvent) {
         if self.record_events {
             self.events.push(event);
@@ -898,146 +661,9 @@ impl Session {
             .collect()
     }
 
-    /// How far a seat has come, 0 to 100: the share of its pieces' whole road travelled.
-    pub fn progress(&self, seat: usize) -> u8 {
-        let pos = &self.game.position;
-        let Some(pieces) = pos.pieces.get(seat) else {
-            return 0;
-        };
-        let whole = self.engine.remaining(YARD) as u32 * pieces.len() as u32;
-        let left: u32 = pieces
-            .iter()
-            .map(|&p| self.engine.remaining(p) as u32)
-            .sum();
-        if whole == 0 {
-            return 100;
-        }
-        (whole.saturating_sub(left) * 100 / whole) as u8
-    }
-
-    /// Pieces of a seat at the end of the road.
-    pub fn pieces_home(&self, seat: usize) -> u8 {
-        self.game.position.pieces.get(seat).map_or(0, |pieces| {
-            pieces.iter().filter(|&&p| self.engine.at_end(p)).count() as u8
-        })
-    }
-
-    /// The colour a seat plays.
-    pub fn colour(&self, seat: usize) -> Colour {
-        let c = self
-            .game
-            .position
-            .seat_colour
-            .get(seat)
-            .copied()
-            .unwrap_or(0);
-        self.engine
-            .rules
-            .colours
-            .get(c as usize)
-            .copied()
-            .unwrap_or(Colour::Red)
-    }
-
     /// The events of the last action.
     pub fn events(&self) -> &[GameEvent] {
         &self.events
-    }
-
-    /// Everything a screen shows: the board, the dice, whose turn, the options with their
-    /// paths, the events of the last action, whether undo is possible, and the places.
-    pub fn view(&self) -> GameView {
-        let pos = &self.game.position;
-        let over = self.is_over();
-        let places = if over { self.places() } else { Vec::new() };
-        let seats = self
-            .setup
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(s, seat)| SeatView {
-                name: seat.name.clone(),
-                kind: seat.kind.clone(),
-                colour: self.colour(s),
-                pieces: pos.pieces[s]
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &p)| PieceView {
-                        progress: (p != YARD).then_some(p),
-                        place: self.engine.place(pos, s, i),
-                    })
-                    .collect(),
-                pieces_home: self.pieces_home(s),
-                progress: self.progress(s),
-                place: pos.finished[..pos.finished_count as usize]
-                    .iter()
-                    .position(|&f| f as usize == s)
-                    .map(|i| i as u8 + 1),
-            })
-            .collect();
-        let options = match &self.pending {
-            Some(p) => p
-                .moves
-                .as_slice()
-                .iter()
-                .enumerate()
-                .map(|(i, m)| self.option(i, p.input, m))
-                .collect(),
-            None => Vec::new(),
-        };
-        GameView {
-            preset: self.engine.rules.preset.clone(),
-            seats,
-            turn: pos.turn,
-            phase: self.phase(),
-            input: self.pending.map(|p| p.input),
-            last_roll: self.rolls.last().filter(|r| !r.roll_off).map(|r| r.value),
-            options,
-            events: self.events.clone(),
-            can_undo: self.can_undo(),
-            online: self.setup.online,
-            places,
-            commitment: self.commitment(),
-            seed: self.revealed_seed().map(|s| s.to_hex()),
-            rolls: self.rolls.len() as u32,
-            decisions: self.log.len() as u32,
-        }
-    }
-
-    fn option(&self, index: usize, input: Input, m: &Move) -> MoveOption {
-        let board = &self.engine.board;
-        let colour = self.game.position.seat_colour[self.game.position.turn as usize] as usize;
-        let at = |p: u8| place_of(board, colour, p);
-        let max = board.max_progress();
-        let path = if m.from == YARD {
-            vec![at(m.to)]
-        } else {
-            let steps = match input {
-                Input::Roll(d) => self.engine.steps_for_roll(&self.game.position, d),
-                Input::Bonus(n) => n,
-            };
-            let bounces =
-                self.engine.rules.bounce_back && m.from as u16 + steps as u16 > max as u16;
-            if bounces {
-                // Up to the end, then back down to where the piece stops.
-                (m.from + 1..=max)
-                    .chain((m.to..max).rev())
-                    .map(at)
-                    .collect()
-            } else {
-                (m.from.saturating_add(1)..=m.to).map(at).collect()
-            }
-        };
-        MoveOption {
-            index: index as u8,
-            kind: m.kind,
-            piece: m.piece,
-            partner: (m.partner != NO_PIECE).then_some(m.partner),
-            from: (m.from != YARD).then_some(m.from),
-            to: m.to,
-            captures: m.captured().map(|(s, p)| (s as u8, p as u8)).collect(),
-            path,
-        }
     }
 }
 
