@@ -17,7 +17,6 @@ mod paint;
 mod play;
 mod rules_arg;
 mod session_cmds;
-mod simple_bot;
 
 use clap::{Parser, Subcommand};
 use failure::Failure;
@@ -42,7 +41,8 @@ enum Command {
     Moves(json_io::JsonArgs),
     /// Plays a move: reads {"position": P, "roll": n, "move": i} on stdin, writes the next position.
     Apply(json_io::JsonArgs),
-    /// Plays a game in the terminal against the computer.
+    /// Plays a game in the terminal against the computer (bots from easy to expert), with
+    /// hints, undo, autosave and resume.
     Play(play::PlayArgs),
     /// Plays random games on one thread and prints games and rolls per second.
     Bench(bench::BenchArgs),

@@ -386,3 +386,76 @@ pub fn run_stats(args: &StatsArgs) -> Result<(), Failure> {
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ludo_core::dice::Seed;
+    use ludo_core::rules::RulesSpec;
+    use ludo_core::session::{GameSetup, Seat};
+
+    fn finished() -> Session {
+        let setup = GameSetup {
+            rules: RulesSpec::Preset("classic".into()),
+            seats: vec![Seat::bot("A", "random"), Seat::bot("B", "random")],
+            seed: Seed::from_u64(3),
+            online: false,
+            created_at: 0,
+        };
+        let mut s = Session::new(setup).expect("session");
+        while !s.is_over() {
+            s.play_bot().expect("bot");
+        }
+        s
+    }
+
+    #[test]
+    fn replay_steps_are_told_in_words() {
+        let game = finished();
+        let mut r = Replayer::new(&game).expect("replayer");
+        let mut lines = Vec::new();
+        while let Some(events) = r.step() {
+            lines.push(describe(r.session(), &events));
+        }
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.starts_with("rolls ") || l.contains("bonus"))
+        );
+        assert!(
+            lines.iter().any(|l| l.contains("enters piece")),
+            "{lines:?}"
+        );
+        assert!(lines.iter().any(|l| l.contains("brings piece")));
+        assert!(lines.iter().any(|l| l.contains("finishes in place 1")));
+    }
+
+    #[test]
+    fn codes_and_files_are_told_apart() {
+        assert!(is_code("ludo1.AAAA"));
+        assert!(!is_code("saves/game.ludo.json"));
+    }
+
+    #[test]
+    fn a_forged_save_does_not_verify() {
+        let game = finished();
+        let mut doc: serde_json::Value = serde_json::from_str(&save::to_json(&game)).expect("json");
+        doc["rolls"][0] = serde_json::json!("666666");
+        let path = std::env::temp_dir().join(format!("ludo-forged-{}.json", std::process::id()));
+        std::fs::write(&path, doc.to_string()).expect("write");
+        let args = VerifyArgs {
+            game: path.display().to_string(),
+            commitment: None,
+            rolls: false,
+        };
+        let result = run_verify(&args);
+        let _ = std::fs::remove_file(&path);
+        assert!(matches!(result, Err(Failure::BadInput(_))));
+        let ok = VerifyArgs {
+            game: ludo_core::replay::encode(&game),
+            commitment: Some(game.commitment()),
+            rolls: true,
+        };
+        assert!(run_verify(&ok).is_ok());
+    }
+}

@@ -1,9 +1,13 @@
-//! `ludo play` without a terminal: computer-only games run to the end for every preset,
-//! and scripted human input plays, re-prompts and leaves cleanly.
+//! `ludo play` without a terminal: computer games at every level run to the end on every
+//! preset; scripted people play, are asked again, take hints, undo, leave, and come back
+//! to the same game through the autosave or a save file. Every run saves into a folder of
+//! its own.
 
 mod common;
 
-use common::ludo;
+use common::{Run, ludo};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 const PRESETS: [&str; 7] = [
     "classic",
@@ -15,7 +19,63 @@ const PRESETS: [&str; 7] = [
     "petits_chevaux",
 ];
 
-/// The place lines at the end of a finished game's output ("  1. red (cpu) (…)").
+const LEVELS: [&str; 4] = ["easy", "medium", "hard", "expert"];
+
+const COLOURS: [&str; 6] = ["red", "green", "yellow", "blue", "gray", "fuchsia"];
+
+/// A save folder for one test, removed when dropped.
+struct SaveDir(PathBuf);
+
+impl SaveDir {
+    fn new(name: &str) -> SaveDir {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let k = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("ludo-play-test-{}-{name}-{k}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("make a save folder");
+        SaveDir(dir)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temp path")
+    }
+
+    fn autosave(&self) -> PathBuf {
+        self.0.join("autosave.ludo.json")
+    }
+
+    /// The files in the folder, by name.
+    fn files(&self) -> Vec<(String, Vec<u8>)> {
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&self.0)
+            .expect("read the save folder")
+            .filter_map(Result::ok)
+            .map(|e| {
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap_or_default(),
+                )
+            })
+            .collect();
+        files.sort();
+        files
+    }
+}
+
+impl Drop for SaveDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `ludo play --save-dir DIR ARGS…` with this input.
+fn play(dir: &SaveDir, args: &[&str], stdin: &str) -> Run {
+    let mut all = vec!["play", "--save-dir", dir.path()];
+    all.extend_from_slice(args);
+    ludo(&all, stdin)
+}
+
+/// The place lines at the end of a finished game's output ("  1. red (medium) (…)").
 fn places(out: &str) -> Vec<&str> {
     let Some((_, tail)) = out.rsplit_once("Places:") else {
         return Vec::new();
@@ -23,7 +83,7 @@ fn places(out: &str) -> Vec<&str> {
     tail.lines().filter(|l| !l.trim().is_empty()).collect()
 }
 
-fn assert_finished(run: &common::Run, seats: usize) {
+fn assert_finished(run: &Run, seats: usize) {
     assert_eq!(run.status, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("Game over"), "{}", run.stdout);
     let lines = places(&run.stdout);
@@ -36,37 +96,149 @@ fn assert_finished(run: &common::Run, seats: usize) {
     }
 }
 
-#[test]
-fn computer_games_end_with_places_for_every_preset() {
-    for preset in PRESETS {
-        let run = ludo(
-            &[
-                "play",
-                "--seats",
-                "cpu,cpu,cpu,cpu",
-                "--seed",
-                "1",
-                "--rules",
-                preset,
-            ],
-            "",
-        );
-        assert_finished(&run, 4);
-        // Without a terminal there are no colour escapes.
-        assert!(
-            !run.stdout.contains('\x1b'),
-            "{preset}: ANSI escapes in piped output"
-        );
+/// What a prompt asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prompt {
+    Roll,
+    Choose,
+}
+
+/// The prompts of a transcript, in order (each read one line of input).
+fn prompts(out: &str) -> Vec<Prompt> {
+    out.lines()
+        .filter_map(|l| {
+            if l.contains("press Enter to roll") {
+                Some(Prompt::Roll)
+            } else if l.contains(": choose 1 to ") {
+                Some(Prompt::Choose)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// The lines that tell the game: every line that starts with a seat label, but not the
+/// prompts (which echo what was typed) nor the "is to move" line of a game taken up.
+fn told(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| COLOURS.iter().any(|c| l.starts_with(&format!("{c} ("))))
+        .filter(|l| !l.contains(")> ") && !l.ends_with(" is to move."))
+        .collect()
+}
+
+/// The seat lines under each board drawn, one entry a board: the whole position.
+fn boards(out: &str) -> Vec<Vec<&str>> {
+    let mut all: Vec<Vec<&str>> = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    for line in out.lines() {
+        let is_seat = (line.starts_with("> ") || line.starts_with("  "))
+            && COLOURS
+                .iter()
+                .any(|c| line[2..].starts_with(&format!("{c} ")));
+        if is_seat {
+            current.push(line);
+        } else if !current.is_empty() {
+            all.push(std::mem::take(&mut current));
+        }
     }
+    all
+}
+
+/// The header and the numbered moves of each choice offered: "red (you) rolls 4. Your
+/// moves:", "  1) …", "  2) …".
+fn choices(out: &str) -> Vec<Vec<&str>> {
+    let lines: Vec<&str> = out.lines().collect();
+    let mut all = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.ends_with("Your moves:") {
+            let mut block = vec![*line];
+            block.extend(
+                lines[i + 1..]
+                    .iter()
+                    .take_while(|l| l.starts_with("  ") && l.contains(") ")),
+            );
+            all.push(block);
+        }
+    }
+    all
+}
+
+/// `n` lines of "1": roll at a roll prompt, the first move at a choice.
+fn ones(n: usize) -> String {
+    "1\n".repeat(n)
+}
+
+/// A human against the computer, long enough for several choices.
+const DUEL: [&str; 4] = ["--seats", "human,hard", "--seed", "2"];
+
+/// The prompts of [`DUEL`] played with "1" to every prompt.
+fn duel_prompts() -> Vec<Prompt> {
+    let dir = SaveDir::new("probe");
+    prompts(&play(&dir, &DUEL, &ones(400)).stdout)
+}
+
+/// How many prompts come before the human's first choice in [`DUEL`].
+fn prompts_before_first_choice() -> usize {
+    duel_prompts()
+        .iter()
+        .position(|&p| p == Prompt::Choose)
+        .expect("the human chooses at some point")
 }
 
 #[test]
-fn six_computers_finish_on_the_six_colour_board() {
-    let run = ludo(
+fn every_level_plays_a_whole_game_on_every_preset() {
+    // One game a preset, all at once: most of a game's time is spent waiting for the
+    // autosave to reach the disk.
+    std::thread::scope(|scope| {
+        for (k, preset) in PRESETS.iter().enumerate() {
+            scope.spawn(move || {
+                // Each preset seats the levels in another order.
+                let seats: Vec<&str> = (0..4).map(|s| LEVELS[(s + k) % 4]).collect();
+                let dir = SaveDir::new("levels");
+                let seed = (k + 1).to_string();
+                let run = play(
+                    &dir,
+                    &[
+                        "--seats",
+                        &seats.join(","),
+                        "--seed",
+                        &seed,
+                        "--rules",
+                        preset,
+                    ],
+                    "",
+                );
+                assert_finished(&run, 4);
+                let lines = places(&run.stdout);
+                for level in LEVELS {
+                    assert!(
+                        lines.iter().any(|l| l.contains(&format!("({level})"))),
+                        "{preset}: {level} has no place: {lines:?}"
+                    );
+                }
+                // Without a terminal there are no colour escapes.
+                assert!(
+                    !run.stdout.contains('\x1b'),
+                    "{preset}: ANSI escapes in piped output"
+                );
+                assert!(run.stderr.is_empty(), "{preset}: {}", run.stderr);
+                // The finished game was saved, and its seed revealed.
+                assert!(dir.autosave().exists(), "{preset}: no autosave");
+                assert!(run.stdout.contains("The dice seed was "), "{preset}");
+            });
+        }
+    });
+}
+
+#[test]
+fn six_computers_of_every_kind_finish_on_the_six_colour_board() {
+    let dir = SaveDir::new("six");
+    let run = play(
+        &dir,
         &[
-            "play",
             "--seats",
-            "cpu,cpu,cpu,cpu,cpu,cpu",
+            "random,easy,medium,hard,expert,cpu",
             "--seed",
             "2",
             "--rules",
@@ -78,51 +250,54 @@ fn six_computers_finish_on_the_six_colour_board() {
 }
 
 #[test]
+fn rules_with_options_play_and_are_saved() {
+    let dir = SaveDir::new("options");
+    let run = play(
+        &dir,
+        &[
+            "--seats",
+            "easy,cpu",
+            "--seed",
+            "4",
+            "--rules",
+            r#"{"preset": "ludo_multijoueur", "options": {"safe_stars": true}}"#,
+        ],
+        "",
+    );
+    assert_finished(&run, 2);
+    let saved = std::fs::read_to_string(dir.autosave()).expect("autosave");
+    assert!(saved.contains("safe_stars"), "{saved}");
+}
+
+#[test]
 fn the_same_seed_plays_the_same_game() {
-    let args = [
-        "play", "--seats", "cpu,cpu", "--seed", "9", "--rules", "mensch",
-    ];
-    assert_eq!(ludo(&args, "").stdout, ludo(&args, "").stdout);
+    let dir = SaveDir::new("same");
+    let args = ["--seats", "easy,expert", "--seed", "9", "--rules", "mensch"];
+    assert_eq!(play(&dir, &args, "").stdout, play(&dir, &args, "").stdout);
 }
 
 #[test]
 fn a_scripted_human_plays_a_whole_game() {
+    let dir = SaveDir::new("human");
     // "1" rolls at the roll prompt and picks the first move at the choice prompt.
-    let script = "1\n".repeat(20_000);
-    let run = ludo(
-        &[
-            "play",
-            "--seats",
-            "human,cpu",
-            "--seed",
-            "2",
-            "--names",
-            "Ann,Hal",
-        ],
-        &script,
+    let run = play(
+        &dir,
+        &["--seats", "human,cpu", "--seed", "2", "--names", "Ann,Hal"],
+        &ones(20_000),
     );
     assert_finished(&run, 2);
     assert!(run.stdout.contains("red (Ann)"), "{}", run.stdout);
+    assert!(run.stdout.contains("(Hal, medium)"), "{}", run.stdout);
     assert!(run.stdout.contains("press Enter to roll"));
     assert!(run.stdout.contains("Your moves:"));
 }
 
 #[test]
 fn invalid_choices_are_asked_again() {
-    // On the Parchís board each colour starts with a piece out, so the human's first roll
-    // always has exactly one move; Enter is needed to roll, then three wrong answers.
-    let run = ludo(
-        &[
-            "play",
-            "--rules",
-            "parchis",
-            "--seats",
-            "human,cpu",
-            "--seed",
-            "3",
-        ],
-        "\n0\nabc\n5\n",
-    );
+    let dir = SaveDir::new("invalid");
+    let k = prompts_before_first_choice();
+    let script = format!("{}0\nabc\n9\n\nq\n", ones(k));
+    let run = play(&dir, &DUEL, &script);
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout.matches("is not one of the moves").count(),
@@ -130,49 +305,311 @@ fn invalid_choices_are_asked_again() {
         "{}",
         run.stdout
     );
+    assert_eq!(run.stdout.matches("there is a choice").count(), 1);
     assert!(run.stdout.contains("game left unfinished"));
 }
 
 #[test]
-fn end_of_input_leaves_the_game_unfinished() {
-    let run = ludo(&["play", "--seats", "human,cpu,cpu,cpu", "--seed", "5"], "");
+fn end_of_input_leaves_the_game_unfinished_and_saved() {
+    let dir = SaveDir::new("eof");
+    let run = play(&dir, &["--seats", "human,cpu,cpu,cpu", "--seed", "5"], "");
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(
         run.stdout.contains("game left unfinished"),
         "{}",
         run.stdout
     );
-    assert!(run.stderr.is_empty());
+    assert!(run.stdout.contains("ludo play --resume --save-dir"));
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    assert!(dir.autosave().exists());
 }
 
 #[test]
-fn q_quits() {
-    let run = ludo(
-        &["play", "--seats", "human,cpu", "--seed", "5"],
-        "q\n1\n1\n",
-    );
+fn q_saves_and_quits() {
+    let dir = SaveDir::new("quit");
+    let run = play(&dir, &["--seats", "human,cpu", "--seed", "5"], "q\n1\n1\n");
     assert_eq!(run.status, 0);
     assert!(run.stdout.contains("game left unfinished"));
     // The human left at their first roll prompt, before seeing any move.
     assert!(!run.stdout.contains("Your moves:"), "{}", run.stdout);
+    assert!(run.stdout.contains("Saved in"), "{}", run.stdout);
+    assert!(dir.autosave().exists());
+}
+
+#[test]
+fn undo_with_nothing_to_undo_is_refused() {
+    let dir = SaveDir::new("nothing");
+    let run = play(&dir, &DUEL, "u\nq\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("Nothing to undo"), "{}", run.stdout);
+    // Asked again after the refusal, then left.
+    assert_eq!(prompts(&run.stdout), vec![Prompt::Roll, Prompt::Roll]);
+}
+
+#[test]
+fn undo_goes_back_to_the_same_die_and_position() {
+    // Play on after a choice and undo at a later roll prompt, one where the computer has
+    // made a decision since, so that undo takes back more than the human's move.
+    let prompts = duel_prompts();
+    let first = prompts
+        .iter()
+        .position(|&p| p == Prompt::Choose)
+        .expect("a choice");
+    let dir = SaveDir::new("undo");
+    let new_duel = [&["--new"][..], &DUEL[..]].concat();
+    let (run, undo_at) = (first + 1..prompts.len())
+        .filter(|&i| prompts[i] == Prompt::Roll)
+        .take(20)
+        .find_map(|i| {
+            let run = play(&dir, &new_duel, &format!("{}u\nq\n", ones(i)));
+            let undone = run.stdout.split_once("Undone:")?.1.lines().next()?;
+            undone.contains("computer decision").then_some((run, i))
+        })
+        .expect("an undo that takes back a computer decision");
+    let made = prompts[..undo_at]
+        .iter()
+        .filter(|&&p| p == Prompt::Choose)
+        .count();
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    let (before, after) = out.split_once("Undone:").expect("an undo");
+    // The same roll and the same moves are offered again…
+    let last_choice = choices(before)[made - 1].clone();
+    let again = choices(after).into_iter().next().expect("the choice again");
+    assert_eq!(last_choice, again, "{out}");
+    // …on the same board as then: the last one drawn before that choice.
+    let at = before
+        .match_indices("Your moves:")
+        .nth(made - 1)
+        .map(|(i, _)| i)
+        .expect("the choice");
+    let board_then = boards(&before[..at]).last().cloned().expect("a board");
+    let board_now = boards(after).first().cloned().expect("a board");
+    assert_eq!(board_then, board_now, "{out}");
+    // The moves made since were on the board when undo was typed.
+    let board_at_undo = boards(before).last().cloned().expect("a board");
+    assert_ne!(board_at_undo, board_now, "{out}");
+    // The autosave holds the game as it stands after the undo.
+    let resumed = ludo(&["play", "--resume", "--save-dir", dir.path()], "q\n");
+    let offered = choices(&resumed.stdout)
+        .into_iter()
+        .next()
+        .expect("a choice");
+    assert_eq!(offered, last_choice, "{}", resumed.stdout);
+}
+
+#[test]
+fn a_hint_names_one_of_the_moves_and_asks_again() {
+    let k = prompts_before_first_choice();
+    let dir = SaveDir::new("hint");
+    let run = play(&dir, &DUEL, &format!("{}?\nq\n", ones(k)));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    let offered = choices(out).into_iter().next().expect("a choice");
+    let hint = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Hint from the expert: "))
+        .expect("a hint");
+    assert!(
+        offered[1..].iter().any(|m| m.trim_start() == hint),
+        "{hint:?} not in {offered:?}"
+    );
+    // The choice is asked again after the hint.
+    let asked = prompts(out)
+        .iter()
+        .filter(|&&p| p == Prompt::Choose)
+        .count();
+    assert_eq!(asked, 2, "{out}");
+}
+
+/// A game played through in one go, and the number of its prompts, each a roll prompt or
+/// a choice.
+fn whole_duel() -> (Run, Vec<Prompt>) {
+    let dir = SaveDir::new("whole");
+    let run = play(&dir, &DUEL, &ones(20_000));
+    assert_finished(&run, 2);
+    let p = prompts(&run.stdout);
+    (run, p)
+}
+
+/// A roll prompt about half way through the game.
+fn middle_roll(prompts: &[Prompt]) -> usize {
+    (prompts.len() / 2..prompts.len())
+        .find(|&i| prompts[i] == Prompt::Roll)
+        .expect("a roll prompt")
+}
+
+#[test]
+fn a_game_left_and_resumed_goes_on_exactly_as_if_never_left() {
+    let (whole, prompts) = whole_duel();
+    let j = middle_roll(&prompts);
+    let dir = SaveDir::new("resume");
+    let first = play(&dir, &DUEL, &format!("{}q\n", ones(j)));
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    assert!(first.stdout.contains("game left unfinished"));
+    let second = ludo(
+        &["play", "--resume", "--save-dir", dir.path()],
+        &ones(20_000),
+    );
+    assert_finished(&second, 2);
+    assert!(second.stdout.contains("resumed after"), "{}", second.stdout);
+    // The same position…
+    let left = boards(&first.stdout).last().cloned().expect("a board");
+    let taken_up = boards(&second.stdout).first().cloned().expect("a board");
+    assert_eq!(left, taken_up);
+    // …and the same dice and moves from there on.
+    let mut both = told(&first.stdout);
+    both.extend(told(&second.stdout));
+    assert_eq!(both, told(&whole.stdout));
+}
+
+#[test]
+fn a_game_left_at_a_choice_resumes_at_that_choice() {
+    let k = prompts_before_first_choice();
+    let dir = SaveDir::new("at-choice");
+    let first = play(&dir, &DUEL, &format!("{}q\n", ones(k)));
+    let offered = choices(&first.stdout).into_iter().next().expect("a choice");
+    let second = ludo(&["play", "--resume", "--save-dir", dir.path()], "q\n");
+    let again = choices(&second.stdout)
+        .into_iter()
+        .next()
+        .expect("a choice");
+    assert_eq!(offered, again, "{}", second.stdout);
+}
+
+#[test]
+fn a_save_file_loads_and_goes_on() {
+    let (whole, prompts) = whole_duel();
+    let j = middle_roll(&prompts);
+    let dir = SaveDir::new("load-from");
+    let first = play(&dir, &DUEL, &format!("{}q\n", ones(j)));
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    // The save, copied anywhere, loads into another save folder.
+    let other = SaveDir::new("load-to");
+    let file = other.0.join("kept.json");
+    std::fs::copy(dir.autosave(), &file).expect("copy the save");
+    let file = file.to_str().expect("UTF-8");
+    let second = play(&other, &["--load", file], &ones(20_000));
+    assert_finished(&second, 2);
+    assert!(second.stdout.contains("loaded from"), "{}", second.stdout);
+    let mut both = told(&first.stdout);
+    both.extend(told(&second.stdout));
+    assert_eq!(both, told(&whole.stdout));
+    // The file itself is left as it was.
+    assert_eq!(
+        std::fs::read(file).expect("file"),
+        std::fs::read(dir.autosave()).expect("autosave")
+    );
+}
+
+#[test]
+fn a_bad_save_file_is_refused_with_its_name_and_reason() {
+    let dir = SaveDir::new("bad-load");
+    let file = dir.0.join("broken.json");
+    std::fs::write(&file, b"{\"schema\": 2, \"rules\"").expect("write");
+    let name = file.to_str().expect("UTF-8");
+    let run = play(&dir, &["--load", name], "");
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("broken.json"), "{}", run.stderr);
+    assert!(run.stderr.contains("cut short"), "{}", run.stderr);
+}
+
+#[test]
+fn a_corrupt_autosave_is_told_and_kept_and_a_new_game_starts() {
+    let dir = SaveDir::new("corrupt");
+    let damaged: &[u8] = b"{\"schema\": 2, \"summary\": {\"rules\": \"clas";
+    std::fs::write(dir.autosave(), damaged).expect("write");
+    let run = play(&dir, &["--resume"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("autosave") && run.stderr.contains("cannot be read"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("new game"), "{}", run.stderr);
+    assert!(run.stdout.contains("Roll-off:"), "{}", run.stdout);
+    // The damaged bytes are still in the folder, and the new game is in the slot.
+    assert!(
+        dir.files().iter().any(|(_, bytes)| bytes == damaged),
+        "{:?}",
+        dir.files().iter().map(|(n, _)| n).collect::<Vec<_>>()
+    );
+    let slot = std::fs::read(dir.autosave()).expect("autosave");
+    assert_ne!(slot, damaged);
+    // A computer game finishes all the same.
+    let dir = SaveDir::new("corrupt-cpu");
+    std::fs::write(dir.autosave(), b"not a save").expect("write");
+    let run = play(&dir, &["--seats", "cpu,cpu", "--seed", "3"], "");
+    assert_finished(&run, 2);
+    assert!(run.stderr.contains("cannot be read"), "{}", run.stderr);
+}
+
+#[test]
+fn a_new_game_keeps_the_unfinished_one_as_a_save() {
+    let k = prompts_before_first_choice();
+    let dir = SaveDir::new("keep");
+    let first = play(&dir, &DUEL, &format!("{}q\n", ones(k)));
+    let offered = choices(&first.stdout).into_iter().next().expect("a choice");
+    let second = play(&dir, &["--new", "--seats", "cpu,cpu", "--seed", "1"], "");
+    assert_finished(&second, 2);
+    assert!(
+        second
+            .stdout
+            .contains("The unfinished game from the autosave is kept"),
+        "{}",
+        second.stdout
+    );
+    let kept = dir
+        .files()
+        .into_iter()
+        .find(|(name, _)| name.starts_with("game-") && name.ends_with(".ludo.json"))
+        .expect("the kept game");
+    let kept = dir.0.join(kept.0);
+    let third = play(&dir, &["--load", kept.to_str().expect("UTF-8")], "q\n");
+    let again = choices(&third.stdout).into_iter().next().expect("a choice");
+    assert_eq!(offered, again, "{}", third.stdout);
+}
+
+#[test]
+fn resume_with_nothing_saved_starts_a_new_game() {
+    let dir = SaveDir::new("nothing-saved");
+    let run = play(&dir, &["--resume"], "q\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("No unfinished game to resume"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("Roll-off:"));
 }
 
 #[test]
 fn bad_play_options_are_refused_in_one_line() {
+    let dir = SaveDir::new("bad");
+    let missing = dir.0.join("missing.json");
+    let missing = missing.to_str().expect("UTF-8");
     for (args, word) in [
-        (vec!["play", "--seats", "human,dragon"], "dragon"),
-        (vec!["play", "--seats", "cpu"], "--seats"),
-        (vec!["play", "--seats", "cpu,cpu,cpu,cpu,cpu"], "--seats"),
-        (vec!["play", "--rules", "chess"], "chess"),
-        (vec!["play", "--seed", "soon"], "--seed"),
+        (vec!["--seats", "human,dragon"], "dragon"),
+        (vec!["--seats", "cpu"], "--seats"),
+        (vec!["--seats", "cpu,cpu,cpu,cpu,cpu"], "--seats"),
+        (vec!["--rules", "chess"], "chess"),
         (
-            vec!["play", "--seats", "cpu,cpu", "--names", "Ann"],
-            "--names",
+            vec!["--rules", r#"{"preset": "classic", "board": {}}"#],
+            "--rules",
         ),
+        (vec!["--seed", "soon"], "--seed"),
+        (vec!["--seats", "cpu,cpu", "--names", "Ann"], "--names"),
+        (vec!["--load", missing], "missing.json"),
+        (vec!["--load", missing, "--seats", "cpu,cpu"], "--seats"),
+        (vec!["--resume", "--new"], "--new"),
+        (vec!["--resume", "--seed", "3"], "--seed"),
     ] {
-        let run = ludo(&args, "");
-        assert_eq!(run.status, 2, "{args:?}");
+        let run = play(&dir, &args, "");
+        assert_eq!(run.status, 2, "{args:?}: {}", run.stdout);
         assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
         assert!(run.stderr.contains(word), "{args:?}: {}", run.stderr);
     }
+    // Nothing was saved by a refused command.
+    assert!(!dir.autosave().exists());
 }

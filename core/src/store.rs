@@ -170,11 +170,11 @@ impl SaveStore {
         }
     }
 
-    /// Deletes a save and its backup.
+    /// Deletes a save with its backup and any copy set aside as damaged.
     pub fn delete(&self, id: &str) -> Result<(), SaveError> {
         check_id(id)?;
         let mut found = false;
-        for suffix in ["", ".bak", ".tmp", ".bak.tmp"] {
+        for suffix in ["", ".bak", ".tmp", ".bak.tmp", ".corrupt"] {
             let path = self.file(id, suffix);
             match fs::remove_file(&path) {
                 Ok(()) => found |= suffix.is_empty() || suffix == ".bak",

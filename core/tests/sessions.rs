@@ -549,3 +549,27 @@ fn dice_stats_count_every_roll_of_every_seat() {
         assert!((0.0..=1.0).contains(&p));
     }
 }
+
+#[test]
+fn dice_match_an_independent_chacha20() {
+    // Computed with Python's `cryptography` ChaCha20 (docs/dice.md): key = seed, 64-bit
+    // counter from 0, 64-bit stream = seat; bytes below 252 give b % 6 + 1.
+    let seed = Seed::from_hex(&format!("2420ed5e{}", "0".repeat(56))).expect("hex");
+    assert_eq!(
+        seed.commitment(),
+        "570b19e19a683ac99fcf6084a0c8434b74813b54b8a31be2d483935044235726"
+    );
+    for (seat, want) in [
+        "64242425163613341233",
+        "63251244142441445125",
+        "11465265413254225611",
+        "33463223332153162226",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut die = Die::new(&seed, seat);
+        let got: String = (0..20).map(|_| char::from(b'0' + die.roll())).collect();
+        assert_eq!(&got, want, "seat {seat}");
+    }
+}

@@ -5,8 +5,8 @@
 //! evaluation) and takes the one with the highest searched value; any other seat is
 //! assumed to play the move the evaluation likes best for it, and only that move is
 //! searched further (best-reply forward pruning, which keeps a four-seat search within a
-//! few thousand evaluations). Extra rolls after a six and bonus counts are the mover's
-//! own decisions and do not use up depth; depth counts rolls.
+//! few thousand evaluations). Depth counts rolls, an extra roll after a six included; a
+//! bonus count to play is a decision of the same mover and uses up no depth.
 //!
 //! The search is deterministic: it stops on a node budget, never on the clock, unless a
 //! time cap is asked for.

@@ -1,0 +1,153 @@
+package app.ludo
+
+import android.app.Application
+import androidx.lifecycle.AndroidViewModel
+import androidx.lifecycle.viewModelScope
+import java.io.File
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.update
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
+import uniffi.ludo_ffi.BoardLayout
+import uniffi.ludo_ffi.GameConfig
+import uniffi.ludo_ffi.GameEvent
+import uniffi.ludo_ffi.GamePhase
+import uniffi.ludo_ffi.GameSession
+import uniffi.ludo_ffi.GameView
+import uniffi.ludo_ffi.LudoException
+import uniffi.ludo_ffi.MoveOption
+import uniffi.ludo_ffi.PresetInfo
+import uniffi.ludo_ffi.SaveStore
+import uniffi.ludo_ffi.botLevels
+import uniffi.ludo_ffi.presets
+
+/** A game on screen: its board, the core's latest view, and the last events for the log. */
+data class GameUi(val board: BoardLayout, val view: GameView, val log: List<GameEvent>)
+
+/** Everything the screens show. `game == null` is the new-game screen. */
+data class UiState(
+    val presets: List<PresetInfo> = emptyList(),
+    val botLevels: List<String> = emptyList(),
+    val canResume: Boolean = false,
+    val game: GameUi? = null,
+    val error: LudoException? = null,
+    val recoveredFromBackup: Boolean = false,
+)
+
+/**
+ * The shell's whole state holder: it sends the player's actions to the core and publishes the
+ * view the core returns. It holds no rule; the core says whose turn it is, what may be played
+ * and what happened.
+ */
+class GameViewModel(app: Application) : AndroidViewModel(app) {
+    private val store by lazy { SaveStore(File(app.filesDir, "saves").path) }
+    private var session: GameSession? = null
+    private var bots: Job? = null
+    private val _state = MutableStateFlow(UiState())
+    val state: StateFlow<UiState> = _state.asStateFlow()
+
+    init {
+        launchCatching {
+            val autosave = withContext(Dispatchers.IO) {
+                store.list().firstOrNull { it.id == AUTOSAVE }?.summary
+            }
+            _state.update {
+                it.copy(presets = presets(), botLevels = botLevels(), canResume = autosave?.over == false)
+            }
+        }
+    }
+
+    fun newGame(config: GameConfig) = begin { GameSession(config) to null }
+
+    fun resume() = begin {
+        val loaded = store.loadAutosave() ?: throw LudoException.SaveNotFound(AUTOSAVE)
+        loaded.session to loaded.recoveredFromBackup
+    }
+
+    fun roll() = act { it.roll() }
+
+    fun choose(option: MoveOption) = act { it.choose(option.id) }
+
+    fun undo() = act { it.undo() }
+
+    /** Back to the new-game screen; the autosave keeps the game for "resume". */
+    fun leave() {
+        bots?.cancel()
+        session?.close()
+        session = null
+        _state.update { it.copy(game = null, canResume = it.game?.view?.phase != GamePhase.OVER) }
+    }
+
+    fun dismissMessage() = _state.update { it.copy(error = null, recoveredFromBackup = false) }
+
+    override fun onCleared() {
+        session?.close()
+    }
+
+    /** Puts a new or loaded game on screen (loading replays the game: off the main thread). */
+    private fun begin(load: () -> Pair<GameSession, String?>) {
+        launchCatching {
+            val (game, recovered) = withContext(Dispatchers.IO) { load() }
+            leave()
+            session = game
+            val view = game.view()
+            _state.update {
+                it.copy(game = GameUi(game.boardLayout(), view, emptyList()), recoveredFromBackup = recovered != null)
+            }
+            publish(game, view)
+        }
+    }
+
+    /** One action of the person at the device; the core refuses what is not theirs to do. */
+    private fun act(action: (GameSession) -> GameView) {
+        val game = session ?: return
+        launchCatching { publish(game, withContext(Dispatchers.Default) { action(game) }) }
+    }
+
+    private suspend fun publish(game: GameSession, view: GameView) {
+        if (game !== session) return
+        _state.update { s ->
+            val log = (s.game?.log.orEmpty() + view.events).takeLast(LOG_LINES)
+            s.copy(game = s.game?.copy(view = view, log = log), error = null)
+        }
+        withContext(Dispatchers.IO) {
+            if (view.phase == GamePhase.OVER) store.clearAutosave() else store.autosave(game)
+        }
+        if (view.botToMove) playBots(game)
+    }
+
+    /** Plays the bots' actions one at a time, a beat apart so the player can follow them. */
+    private fun playBots(game: GameSession) {
+        if (bots?.isActive == true) return
+        bots = launchCatching {
+            while (game === session && _state.value.game?.view?.botToMove == true) {
+                delay(BOT_PAUSE_MS)
+                try {
+                    publish(game, game.playBotTurn())
+                } catch (e: LudoException.NotYourTurn) {
+                    // An undo overtook the bot's move, which the core dropped: go on from the
+                    // view the undo published.
+                }
+            }
+        }
+    }
+
+    private fun launchCatching(block: suspend () -> Unit): Job = viewModelScope.launch {
+        try {
+            block()
+        } catch (e: LudoException) {
+            _state.update { it.copy(error = e) }
+        }
+    }
+
+    private companion object {
+        const val AUTOSAVE = "autosave"
+        const val LOG_LINES = 4
+        const val BOT_PAUSE_MS = 700L
+    }
+}

@@ -1,0 +1,168 @@
+package app.ludo.ui
+
+import androidx.compose.foundation.Canvas
+import androidx.compose.foundation.gestures.detectTapGestures
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.aspectRatio
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.padding
+import androidx.compose.material3.Button
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.geometry.Size
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.graphics.drawscope.Stroke
+import androidx.compose.ui.input.pointer.pointerInput
+import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.unit.dp
+import app.ludo.GameUi
+import app.ludo.R
+import uniffi.ludo_ffi.BoardLayout
+import uniffi.ludo_ffi.Cell
+import uniffi.ludo_ffi.CellKind
+import uniffi.ludo_ffi.ChoiceInput
+import uniffi.ludo_ffi.GamePhase
+import uniffi.ludo_ffi.GameView
+import uniffi.ludo_ffi.MoveOption
+
+private val DICE_FACES = listOf("⚀", "⚁", "⚂", "⚃", "⚄", "⚅")
+
+/** The game: whose turn, the board, the die, undo, and the last events. */
+@Composable
+fun BoardScreen(
+    game: GameUi,
+    onRoll: () -> Unit,
+    onChoose: (MoveOption) -> Unit,
+    onUndo: () -> Unit,
+    onLeave: () -> Unit,
+    modifier: Modifier = Modifier,
+) {
+    val view = game.view
+    Column(
+        modifier.fillMaxSize().padding(12.dp),
+        horizontalAlignment = Alignment.CenterHorizontally,
+        verticalArrangement = Arrangement.spacedBy(12.dp),
+    ) {
+        Text(statusText(view), style = MaterialTheme.typography.titleMedium)
+        Board(game.board, view, onChoose, Modifier.fillMaxWidth())
+        Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
+            Button(onClick = onRoll, enabled = view.phase == GamePhase.ROLL && !view.botToMove) {
+                val face = view.dice?.let { DICE_FACES.getOrNull(it.toInt() - 1) }
+                Text(listOfNotNull(face, stringResource(R.string.ui_roll)).joinToString(" "))
+            }
+            OutlinedButton(onClick = onUndo, enabled = view.canUndo) { Text(stringResource(R.string.ui_undo)) }
+            TextButton(onClick = onLeave) { Text(stringResource(R.string.ui_leave)) }
+        }
+        for (event in game.log.asReversed()) {
+            Text(eventText(event, view), style = MaterialTheme.typography.bodySmall)
+        }
+    }
+}
+
+@Composable
+private fun statusText(view: GameView): String {
+    val mover = view.seats.getOrNull(view.turn.toInt())?.name.orEmpty()
+    return when {
+        view.phase == GamePhase.OVER -> {
+            val winner = view.places.firstOrNull()?.let { view.seats.getOrNull(it.toInt())?.name }
+            stringResource(R.string.status_winner, winner.orEmpty())
+        }
+        view.botToMove -> stringResource(R.string.status_thinking, mover)
+        view.phase == GamePhase.CHOOSE -> when (val input = view.choosingFor) {
+            is ChoiceInput.Bonus -> stringResource(R.string.status_choose_bonus, mover, input.count.toInt())
+            is ChoiceInput.Roll -> stringResource(R.string.status_choose, mover, input.value.toInt())
+            null -> mover
+        }
+        else -> stringResource(R.string.status_to_roll, mover)
+    }
+}
+
+/** A grid position: cells are compared by where they are drawn. */
+private data class Spot(val row: Int, val col: Int)
+
+private val Cell.spot get() = Spot(row.toInt(), col.toInt())
+
+/**
+ * The board drawn from the core's layout: every cell in its grid place, coloured by its kind,
+ * the pieces on the cells the view gives, and for the person to move the options: a ring on
+ * each piece that can move and a tint on where it would stop. A tap on a piece plays its
+ * move (when it has one destination); a tap on a tinted cell plays the move that stops there.
+ */
+@Composable
+private fun Board(layout: BoardLayout, view: GameView, onChoose: (MoveOption) -> Unit, modifier: Modifier) {
+    val cols = layout.cols.toInt()
+    val rows = layout.rows.toInt()
+    val colours = layout.colours.map { it.paint() }
+    val scheme = MaterialTheme.colorScheme
+    val mover = view.seats.getOrNull(view.turn.toInt())
+    val options = if (view.botToMove) emptyList() else view.options
+    fun origin(o: MoveOption) = mover?.pieces?.getOrNull(o.piece.toInt())?.cell?.spot
+    fun destination(o: MoveOption) = o.path.lastOrNull()?.spot
+    val description = stringResource(R.string.ui_board)
+
+    Canvas(
+        modifier
+            .aspectRatio(cols.toFloat() / rows)
+            .semantics { contentDescription = description }
+            .pointerInput(view) {
+                detectTapGestures { tap ->
+                    val side = size.width.toFloat() / cols
+                    val at = Spot((tap.y / side).toInt(), (tap.x / side).toInt())
+                    val fromHere = options.filter { origin(it) == at }.distinctBy { destination(it) }
+                    val pick = fromHere.singleOrNull() ?: options.firstOrNull { destination(it) == at }
+                    pick?.let(onChoose)
+                }
+            },
+    ) {
+        val side = size.width / cols
+        fun corner(s: Spot) = Offset(s.col * side, s.row * side)
+        fun centre(s: Spot) = Offset((s.col + 0.5f) * side, (s.row + 0.5f) * side)
+        val square = Size(side, side)
+
+        for (cell in layout.cells) {
+            val at = cell.spot
+            when (val kind = cell.kind) {
+                is CellKind.Yard -> drawCircle(colours[kind.colourIndex.toInt()].copy(alpha = 0.3f), side * 0.42f, centre(at))
+                else -> {
+                    val fill = when (kind) {
+                        is CellKind.Start -> colours[kind.colourIndex.toInt()].copy(alpha = 0.7f)
+                        is CellKind.HomeColumn -> colours[kind.colourIndex.toInt()].copy(alpha = 0.4f)
+                        is CellKind.Home -> kind.colourIndex?.let { colours[it.toInt()] } ?: scheme.surfaceVariant
+                        is CellKind.Safe -> scheme.surfaceVariant
+                        else -> scheme.surface
+                    }
+                    drawRect(fill, corner(at), square)
+                    drawRect(scheme.outline, corner(at), square, style = Stroke(1f))
+                    if (kind is CellKind.Safe) drawCircle(scheme.outline, side * 0.12f, centre(at))
+                }
+            }
+        }
+
+        for (option in options) {
+            origin(option)?.let { drawCircle(scheme.primary, side * 0.47f, centre(it), style = Stroke(side * 0.08f)) }
+            destination(option)?.let { drawRect(scheme.primary.copy(alpha = 0.35f), corner(it), square) }
+        }
+
+        // Pieces sharing a cell are drawn smaller, in the cell's four quarters.
+        val pieces = view.seats.flatMap { seat -> seat.pieces.map { seat.colour.paint() to it.cell.spot } }
+        for ((at, here) in pieces.groupBy { it.second }) {
+            here.forEachIndexed { i, (paint, _) ->
+                val shift = if (here.size == 1) Offset.Zero else Offset(if (i % 2 == 0) -1f else 1f, if (i % 4 < 2) -1f else 1f) * (side * 0.22f)
+                val radius = side * if (here.size == 1) 0.36f else 0.24f
+                drawCircle(paint, radius, centre(at) + shift)
+                drawCircle(Color.Black.copy(alpha = 0.6f), radius, centre(at) + shift, style = Stroke(side * 0.05f))
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package app.ludo.ui
+
+import androidx.activity.compose.BackHandler
+import androidx.compose.foundation.layout.padding
+import androidx.compose.material3.Scaffold
+import androidx.compose.material3.SnackbarHost
+import androidx.compose.material3.SnackbarHostState
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.remember
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.res.stringResource
+import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import androidx.lifecycle.viewmodel.compose.viewModel
+import app.ludo.GameViewModel
+import app.ludo.R
+
+/** The two screens: a new game (or resume), and the game itself; errors as a snackbar. */
+@Composable
+fun LudoApp(model: GameViewModel = viewModel()) {
+    val state by model.state.collectAsStateWithLifecycle()
+    val snackbar = remember { SnackbarHostState() }
+    val error = state.error
+    val message = when {
+        error != null -> errorText(error)
+        state.recoveredFromBackup -> stringResource(R.string.ui_recovered)
+        else -> null
+    }
+    LaunchedEffect(message) {
+        if (message != null) {
+            snackbar.showSnackbar(message)
+            model.dismissMessage()
+        }
+    }
+    Scaffold(snackbarHost = { SnackbarHost(snackbar) }) { padding ->
+        val game = state.game
+        if (game == null) {
+            NewGameScreen(
+                presets = state.presets,
+                botLevels = state.botLevels,
+                canResume = state.canResume,
+                onStart = model::newGame,
+                onResume = model::resume,
+                modifier = Modifier.padding(padding),
+            )
+        } else {
+            BackHandler(onBack = model::leave)
+            BoardScreen(
+                game = game,
+                onRoll = model::roll,
+                onChoose = model::choose,
+                onUndo = model::undo,
+                onLeave = model::leave,
+                modifier = Modifier.padding(padding),
+            )
+        }
+    }
+}

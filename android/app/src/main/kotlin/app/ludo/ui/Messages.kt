@@ -1,0 +1,96 @@
+package app.ludo.ui
+
+import androidx.annotation.StringRes
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.res.stringResource
+import app.ludo.R
+import uniffi.ludo_ffi.Colour
+import uniffi.ludo_ffi.GameEvent
+import uniffi.ludo_ffi.GameView
+import uniffi.ludo_ffi.LudoException
+
+// The core returns codes and numbers, never sentences: this file turns them into the text of
+// res/values*/strings.xml. A code without a string shows as itself rather than failing.
+
+private val presetNames = mapOf(
+    "preset.classic" to R.string.preset_classic,
+    "preset.ludo_multijoueur" to R.string.preset_ludo_multijoueur,
+    "preset.ludo_blocks" to R.string.preset_ludo_blocks,
+    "preset.parchis" to R.string.preset_parchis,
+    "preset.parchis6" to R.string.preset_parchis6,
+    "preset.mensch" to R.string.preset_mensch,
+    "preset.petits_chevaux" to R.string.preset_petits_chevaux,
+)
+
+private val levelNames = mapOf(
+    "random" to R.string.level_random,
+    "easy" to R.string.level_easy,
+    "medium" to R.string.level_medium,
+    "hard" to R.string.level_hard,
+    "expert" to R.string.level_expert,
+)
+
+/** The name of a preset, by its code (`preset.classic`). */
+@Composable
+fun presetName(code: String): String = presetNames[code]?.let { stringResource(it) } ?: code
+
+/** The name of a bot level (`easy`). */
+@Composable
+fun levelName(level: String): String = levelNames[level]?.let { stringResource(it) } ?: level
+
+@StringRes
+fun colourName(colour: Colour): Int = when (colour) {
+    Colour.RED -> R.string.colour_red
+    Colour.GREEN -> R.string.colour_green
+    Colour.YELLOW -> R.string.colour_yellow
+    Colour.BLUE -> R.string.colour_blue
+    Colour.GRAY -> R.string.colour_gray
+    Colour.FUCHSIA -> R.string.colour_fuchsia
+}
+
+/** One line of the game log: what an event of [view]'s game says, with the seats' names. */
+@Composable
+fun eventText(event: GameEvent, view: GameView): String {
+    val name = { seat: UInt -> view.seats.getOrNull(seat.toInt())?.name ?: "#$seat" }
+    return when (event) {
+        is GameEvent.RollOff -> stringResource(R.string.event_roll_off, name(event.seat), event.value.toInt())
+        is GameEvent.Starts -> stringResource(R.string.event_starts, name(event.seat))
+        is GameEvent.Rolled -> stringResource(R.string.event_rolled, name(event.seat), event.value.toInt())
+        is GameEvent.NoMove -> stringResource(R.string.event_no_move, name(event.seat))
+        is GameEvent.Moved -> if (event.from == null) {
+            stringResource(R.string.event_entered, name(event.seat))
+        } else {
+            stringResource(R.string.event_moved, name(event.seat))
+        }
+        is GameEvent.Captured -> stringResource(R.string.event_captured, name(event.by), name(event.seat))
+        is GameEvent.Bonus -> stringResource(R.string.event_bonus, name(event.seat), event.count.toInt())
+        is GameEvent.BonusLapsed -> stringResource(R.string.event_bonus_lapsed, name(event.seat), event.count.toInt())
+        is GameEvent.ExtraRoll -> stringResource(R.string.event_extra_roll, name(event.seat))
+        is GameEvent.ThreeSixes -> if (event.sentHome == null) {
+            stringResource(R.string.event_three_sixes, name(event.seat))
+        } else {
+            stringResource(R.string.event_three_sixes_home, name(event.seat))
+        }
+        is GameEvent.Finished -> stringResource(R.string.event_finished, name(event.seat), event.place.toInt())
+        is GameEvent.GameOver -> stringResource(R.string.event_game_over)
+        is GameEvent.Undone -> stringResource(R.string.event_undone)
+    }
+}
+
+/** What to tell the player about an error the core reported. */
+@Composable
+fun errorText(error: LudoException): String = when (error) {
+    is LudoException.IllegalOption -> stringResource(R.string.error_illegal_option)
+    is LudoException.NotYourTurn -> stringResource(R.string.error_not_your_turn)
+    is LudoException.ChoiceNeeded -> stringResource(R.string.error_choice_needed)
+    is LudoException.GameOver -> stringResource(R.string.error_game_over)
+    is LudoException.UndoUnavailable -> stringResource(R.string.error_undo_unavailable)
+    is LudoException.InvalidRules -> stringResource(R.string.error_invalid_rules, error.field)
+    is LudoException.InvalidSeats -> stringResource(R.string.error_invalid_seats)
+    is LudoException.InvalidSeed -> stringResource(R.string.error_invalid_seed)
+    is LudoException.CorruptSave -> stringResource(R.string.error_corrupt_save)
+    is LudoException.NewerSaveVersion -> stringResource(R.string.error_newer_save_version)
+    is LudoException.SaveNotFound -> stringResource(R.string.error_save_not_found)
+    is LudoException.Storage -> stringResource(R.string.error_storage)
+    is LudoException.Internal -> stringResource(R.string.error_internal)
+}

@@ -1,0 +1,137 @@
+package app.ludo.ui
+
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.selection.selectable
+import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.Button
+import androidx.compose.material3.DropdownMenu
+import androidx.compose.material3.DropdownMenuItem
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.OutlinedTextField
+import androidx.compose.material3.RadioButton
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.saveable.rememberSaveable
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.unit.dp
+import app.ludo.R
+import uniffi.ludo_ffi.GameConfig
+import uniffi.ludo_ffi.PlayerKind
+import uniffi.ludo_ffi.PresetInfo
+import uniffi.ludo_ffi.SeatConfig
+
+/** A seat being set up: its name (blank: "Player N") and, for a bot, its level (`null`: a person). */
+private data class SeatChoice(val name: String = "", val level: String? = null)
+
+/** Choose the rules and the players, or resume the autosaved game. */
+@Composable
+fun NewGameScreen(
+    presets: List<PresetInfo>,
+    botLevels: List<String>,
+    canResume: Boolean,
+    onStart: (GameConfig) -> Unit,
+    onResume: () -> Unit,
+    modifier: Modifier = Modifier,
+) {
+    var presetId by rememberSaveable { mutableStateOf("classic") }
+    val preset = presets.firstOrNull { it.id == presetId } ?: presets.firstOrNull()
+    var seats by remember { mutableStateOf(listOf(SeatChoice(), SeatChoice(level = "medium"))) }
+    val defaultNames = (1..(preset?.maxSeats?.toInt() ?: 4)).map { stringResource(R.string.ui_player_n, it) }
+
+    Column(
+        modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(16.dp),
+        verticalArrangement = Arrangement.spacedBy(8.dp),
+    ) {
+        if (canResume) {
+            Button(onClick = onResume, modifier = Modifier.fillMaxWidth()) { Text(stringResource(R.string.ui_resume)) }
+        }
+        Text(stringResource(R.string.ui_rules), style = MaterialTheme.typography.titleMedium)
+        for (p in presets) {
+            Row(
+                Modifier.fillMaxWidth().selectable(selected = p.id == preset?.id, onClick = { presetId = p.id }),
+                verticalAlignment = Alignment.CenterVertically,
+            ) {
+                RadioButton(selected = p.id == preset?.id, onClick = null)
+                Text(presetName(p.code), Modifier.padding(start = 8.dp))
+            }
+        }
+
+        Text(stringResource(R.string.ui_players), style = MaterialTheme.typography.titleMedium)
+        seats.forEachIndexed { i, seat ->
+            Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                OutlinedTextField(
+                    value = seat.name,
+                    onValueChange = { name -> seats = seats.toMutableList().also { it[i] = seat.copy(name = name.take(40)) } },
+                    label = { Text(stringResource(R.string.ui_player_name)) },
+                    placeholder = { Text(defaultNames.getOrElse(i) { "" }) },
+                    singleLine = true,
+                    modifier = Modifier.weight(1f),
+                )
+                KindMenu(seat.level, botLevels) { level -> seats = seats.toMutableList().also { it[i] = seat.copy(level = level) } }
+            }
+        }
+        Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+            val max = preset?.maxSeats?.toInt() ?: 4
+            val min = preset?.minSeats?.toInt() ?: 2
+            TextButton(onClick = { seats = seats + SeatChoice(level = "medium") }, enabled = seats.size < max) {
+                Text(stringResource(R.string.ui_add_player))
+            }
+            TextButton(onClick = { seats = seats.dropLast(1) }, enabled = seats.size > min) {
+                Text(stringResource(R.string.ui_remove_player))
+            }
+        }
+        Button(
+            onClick = {
+                val chosen = preset ?: return@Button
+                val config = GameConfig(
+                    preset = chosen.id,
+                    seats = seats.take(chosen.maxSeats.toInt()).mapIndexed { i, s ->
+                        SeatConfig(
+                            name = s.name.ifBlank { defaultNames.getOrElse(i) { "${i + 1}" } },
+                            kind = s.level?.let { PlayerKind.Bot(it) } ?: PlayerKind.Human,
+                            colour = null,
+                        )
+                    },
+                    options = emptyList(),
+                    seedHex = null,
+                )
+                onStart(config)
+            },
+            enabled = preset != null,
+            modifier = Modifier.fillMaxWidth(),
+        ) { Text(stringResource(R.string.ui_start)) }
+    }
+}
+
+/** Person, or a bot at one of the core's levels. */
+@Composable
+private fun KindMenu(level: String?, botLevels: List<String>, onPick: (String?) -> Unit) {
+    var open by remember { mutableStateOf(false) }
+    Box {
+        OutlinedButton(onClick = { open = true }) { Text(kindLabel(level)) }
+        DropdownMenu(expanded = open, onDismissRequest = { open = false }) {
+            for (choice in listOf(null) + botLevels) {
+                DropdownMenuItem(text = { Text(kindLabel(choice)) }, onClick = { onPick(choice); open = false })
+            }
+        }
+    }
+}
+
+@Composable
+private fun kindLabel(level: String?): String =
+    if (level == null) stringResource(R.string.ui_person) else stringResource(R.string.ui_bot_level, levelName(level))

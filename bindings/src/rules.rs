@@ -1,0 +1,145 @@
+//! Rules at the boundary: presets with their options (as codes for the apps to localise),
+//! rules objects from a preset and options, and a rules object's board layout.
+
+use crate::error::LudoError;
+use crate::types::{BoardLayout, Colour};
+use crate::{guarded, init_logging};
+use ludo_core::layout::BoardLayout as CoreLayout;
+use ludo_core::rules::{PRESETS, Rules, RulesSpec, option_names};
+use ludo_core::{Engine, RulesError};
+
+/// One option set on top of a preset: its name (as in [`RuleOptionInfo::name`]) and its value
+/// as JSON text, e.g. `safe_stars` = `true`, `enter_on` = `"five"`, `block_pass_on` = `[6]`,
+/// `capture_bonus` = `{"move": 20}` (docs/rules.md lists them).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct RuleOption {
+    pub name: String,
+    pub value_json: String,
+}
+
+/// An option a preset may set, for a settings screen.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct RuleOptionInfo {
+    /// The name to pass in [`RuleOption::name`].
+    pub name: String,
+    /// The message code of its title and description, e.g. `option.safe_stars`: the app
+    /// keeps the text for each code in its own resources.
+    pub code: String,
+    /// The preset's value as JSON text (the shape a new value takes), if it has one.
+    pub default_json: Option<String>,
+}
+
+/// A preset, for the new-game screen.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct PresetInfo {
+    /// The id to pass in `GameConfig.preset`.
+    pub id: String,
+    /// The message code of its name and description, e.g. `preset.classic`.
+    pub code: String,
+    /// The board's colours in turn order.
+    pub colours: Vec<Colour>,
+    /// The fewest seats a game takes.
+    pub min_seats: u32,
+    /// The most seats the board takes.
+    pub max_seats: u32,
+    /// The options that apply to this preset, in menu order.
+    pub options: Vec<RuleOptionInfo>,
+}
+
+/// The rules object for a preset and options (options applied in the order given; a name
+/// given twice is refused).
+pub(crate) fn rules_spec(preset: &str, options: &[RuleOption]) -> Result<RulesSpec, LudoError> {
+    if options.is_empty() {
+        return Ok(RulesSpec::Preset(preset.to_owned()));
+    }
+    let mut map = serde_json::Map::new();
+    for o in options {
+        let field = format!("options.{}", o.name);
+        let value: serde_json::Value =
+            serde_json::from_str(&o.value_json).map_err(|e| LudoError::InvalidRules {
+                field: field.clone(),
+                reason: format!("the value is not JSON: {e}"),
+            })?;
+        if map.insert(o.name.clone(), value).is_some() {
+            return Err(LudoError::InvalidRules {
+                field,
+                reason: "the option is given twice".to_owned(),
+            });
+        }
+    }
+    Ok(RulesSpec::WithOptions {
+        preset: preset.to_owned(),
+        options: map,
+    })
+}
+
+/// The preset's value of an option, as JSON text.
+fn default_json(rules: &Rules, name: &str) -> Option<String> {
+    if name == "home_col_len" {
+        return rules.board().ok().map(|b| b.home_column_len.to_string());
+    }
+    match serde_json::to_value(rules).ok()? {
+        serde_json::Value::Object(map) => map.get(name).map(ToString::to_string),
+        _ => None,
+    }
+}
+
+fn preset_info(id: &str) -> Result<PresetInfo, RulesError> {
+    let rules = Rules::preset(id)?;
+    let board = rules.board()?;
+    let options = option_names()
+        .into_iter()
+        .filter(|(_, only)| only.is_none_or(|presets| presets.contains(&id)))
+        .map(|(name, _)| RuleOptionInfo {
+            name: name.to_owned(),
+            code: format!("option.{name}"),
+            default_json: default_json(&rules, name),
+        })
+        .collect();
+    Ok(PresetInfo {
+        id: id.to_owned(),
+        code: format!("preset.{id}"),
+        colours: rules.colours.iter().map(|&c| c.into()).collect(),
+        min_seats: 2,
+        max_seats: board.colours.into(),
+        options,
+    })
+}
+
+/// Every preset, in the order the menus show them, with the options each may set.
+#[uniffi::export]
+pub fn presets() -> Vec<PresetInfo> {
+    init_logging();
+    PRESETS
+        .iter()
+        .filter_map(|id| match preset_info(id) {
+            Ok(info) => Some(info),
+            Err(e) => {
+                log::error!("preset {id}: {e}");
+                None
+            }
+        })
+        .collect()
+}
+
+/// The bot levels, weakest first (`random`, `easy`, `medium`, `hard`, `expert`).
+#[uniffi::export]
+pub fn bot_levels() -> Vec<String> {
+    ludo_core::bots::LEVELS
+        .iter()
+        .map(|&l| l.to_owned())
+        .collect()
+}
+
+/// The drawing layout of the board of a preset with options (the options can change it:
+/// `home_col_len`), with the rules' safe squares marked.
+#[uniffi::export]
+pub fn board_layout(preset: String, options: Vec<RuleOption>) -> Result<BoardLayout, LudoError> {
+    init_logging();
+    guarded(|| {
+        let rules = rules_spec(&preset, &options)?.resolve()?;
+        let engine = Engine::new(rules)?;
+        let layout = CoreLayout::of_engine(&engine);
+        Ok(BoardLayout::of(&layout, &engine.rules.colours))
+    })
+}

@@ -1,0 +1,178 @@
+//! `SaveStore`: the app's folder of saves (atomic writes, a backup of each, an autosave slot).
+
+use crate::error::LudoError;
+use crate::session::GameSession;
+use crate::types::{Colour, PlayerKind};
+use crate::{guarded, init_logging};
+use ludo_core::save::Summary;
+use ludo_core::store::{self, SaveStore as CoreStore};
+use std::sync::Arc;
+
+/// One seat in a save's summary.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct SeatSummary {
+    pub name: String,
+    pub kind: PlayerKind,
+    pub colour: Colour,
+    /// Pieces at the end of the road.
+    pub pieces_home: u32,
+    /// How far the colour has come, 0 to 100.
+    pub progress: u32,
+    /// Its place once finished (1 for the winner).
+    pub place: Option<u32>,
+}
+
+/// What a list of saves shows without replaying the game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct SaveSummary {
+    /// When the save was written, seconds since 1970.
+    pub saved_at: u64,
+    /// When the game began, seconds since 1970.
+    pub created_at: u64,
+    /// The preset the rules start from.
+    pub preset: String,
+    pub seats: Vec<SeatSummary>,
+    /// The seat to move.
+    pub turn: u32,
+    /// Rolls made, the roll-off included.
+    pub rolls: u32,
+    /// Decisions in the log.
+    pub decisions: u32,
+    pub over: bool,
+}
+
+impl From<Summary> for SaveSummary {
+    fn from(s: Summary) -> SaveSummary {
+        SaveSummary {
+            saved_at: s.saved_at,
+            created_at: s.created_at,
+            preset: s.rules,
+            seats: s
+                .seats
+                .into_iter()
+                .map(|seat| SeatSummary {
+                    name: seat.name,
+                    kind: seat.kind.into(),
+                    colour: seat.colour.into(),
+                    pieces_home: seat.pieces_home.into(),
+                    progress: seat.progress.into(),
+                    place: seat.place.map(u32::from),
+                })
+                .collect(),
+            turn: s.turn.into(),
+            rolls: s.rolls,
+            decisions: s.decisions,
+            over: s.over,
+        }
+    }
+}
+
+/// One save in a listing. Damaged saves are listed too, with the problem, so that the player
+/// can see and delete them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct SaveEntry {
+    /// The id to load or delete it by (`autosave` for the autosave slot).
+    pub id: String,
+    /// Its summary: from the backup when the save itself is damaged, `None` when neither can
+    /// be read.
+    pub summary: Option<SaveSummary>,
+    /// Why the save itself could not be read (English, for logs), if it could not.
+    pub problem: Option<String>,
+    /// When the file was last written, seconds since 1970.
+    pub modified: u64,
+}
+
+/// A loaded save.
+#[derive(uniffi::Record)]
+pub struct LoadedGame {
+    /// The game, ready to go on.
+    pub session: Arc<GameSession>,
+    /// Set when the save was damaged or missing and its backup was loaded instead: why the
+    /// save itself failed (English, for logs). The app tells the player a move or so is lost.
+    pub recovered_from_backup: Option<String>,
+}
+
+impl From<store::Loaded> for LoadedGame {
+    fn from(l: store::Loaded) -> LoadedGame {
+        LoadedGame {
+            session: GameSession::from_core(l.session),
+            recovered_from_backup: l.recovered.map(|e| e.to_string()),
+        }
+    }
+}
+
+/// A folder of saves: the app passes its files directory once. Writes are atomic (a crash
+/// leaves the old save or the new one) and keep the previous copy as a backup, which loading
+/// falls back to. The methods do file I/O: call them off the UI thread.
+#[derive(uniffi::Object)]
+pub struct SaveStore {
+    store: CoreStore,
+}
+
+#[uniffi::export]
+impl SaveStore {
+    /// The store in `dir`, creating the folder if needed.
+    #[uniffi::constructor]
+    pub fn new(dir: String) -> Result<Arc<SaveStore>, LudoError> {
+        init_logging();
+        guarded(|| {
+            if dir.is_empty() {
+                return Err(LudoError::Storage {
+                    detail: "no folder given".to_owned(),
+                });
+            }
+            Ok(Arc::new(SaveStore {
+                store: CoreStore::open(dir)?,
+            }))
+        })
+    }
+
+    /// Every save, newest first, with its summary.
+    pub fn list(&self) -> Result<Vec<SaveEntry>, LudoError> {
+        guarded(|| {
+            Ok(self
+                .store
+                .list()?
+                .into_iter()
+                .map(|e| SaveEntry {
+                    id: e.id,
+                    summary: e.summary.map(SaveSummary::from),
+                    problem: e.problem,
+                    modified: e.modified,
+                })
+                .collect())
+        })
+    }
+
+    /// Loads save `id` (or its backup, if it is damaged).
+    pub fn load(&self, id: String) -> Result<LoadedGame, LudoError> {
+        guarded(|| Ok(self.store.load(&id)?.into()))
+    }
+
+    /// Deletes save `id` and its backup.
+    pub fn delete(&self, id: String) -> Result<(), LudoError> {
+        guarded(|| Ok(self.store.delete(&id)?))
+    }
+
+    /// Saves the game under its own id (one file per game however often it is saved) and
+    /// returns the id.
+    pub fn save(&self, session: Arc<GameSession>) -> Result<String, LudoError> {
+        guarded(|| Ok(self.store.save(&session.snapshot())?))
+    }
+
+    /// Saves the game in the autosave slot: call it after every action, so that a game killed
+    /// mid-turn resumes where it stood.
+    pub fn autosave(&self, session: Arc<GameSession>) -> Result<(), LudoError> {
+        guarded(|| Ok(self.store.autosave(&session.snapshot())?))
+    }
+
+    /// The autosaved game, if there is one.
+    pub fn load_autosave(&self) -> Result<Option<LoadedGame>, LudoError> {
+        guarded(|| Ok(self.store.load_autosave()?.map(LoadedGame::from)))
+    }
+
+    /// Removes the autosave (when a game is over or abandoned); no error if there is none.
+    pub fn clear_autosave(&self) -> Result<(), LudoError> {
+        guarded(|| Ok(self.store.clear_autosave()?))
+    }
+}

@@ -1,0 +1,425 @@
+//! The boundary from Rust: conversions on every preset, and every export with bad arguments.
+//! (The same API is tested from Kotlin and Swift by tests/kotlin and tests/swift.)
+
+use super::*;
+use std::sync::Arc;
+
+const SEED: &str = "00000000000000000000000000000000000000000000000000000000000000aa";
+
+fn human(name: &str) -> SeatConfig {
+    SeatConfig {
+        name: name.to_owned(),
+        kind: PlayerKind::Human,
+        colour: None,
+    }
+}
+
+fn bot(name: &str, level: &str) -> SeatConfig {
+    SeatConfig {
+        name: name.to_owned(),
+        kind: PlayerKind::Bot {
+            level: level.to_owned(),
+        },
+        colour: None,
+    }
+}
+
+fn config(preset: &str, seats: Vec<SeatConfig>) -> GameConfig {
+    GameConfig {
+        preset: preset.to_owned(),
+        seats,
+        options: Vec::new(),
+        seed_hex: Some(SEED.to_owned()),
+    }
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("runtime")
+}
+
+/// Plays a game of people to the end, choosing by a small LCG, checking every view.
+fn play_people(preset: &str, seats: usize, mut state: u64) -> GameView {
+    let names = ["A", "B", "C", "D", "E", "F"];
+    let session = GameSession::new(config(
+        preset,
+        names[..seats].iter().map(|n| human(n)).collect(),
+    ))
+    .expect("session");
+    let layout = session.board_layout().expect("layout");
+    let mut view = session.view().expect("view");
+    for _ in 0..20_000 {
+        for seat in &view.seats {
+            for p in &seat.pieces {
+                assert!(layout.cells.iter().any(|c| (c.row, c.col) == (p.cell.row, p.cell.col)));
+            }
+        }
+        view = match view.phase {
+            GamePhase::Over => return view,
+            GamePhase::Roll => session.roll().expect("roll"),
+            GamePhase::Choose => {
+                assert!(view.options.len() >= 2);
+                for o in &view.options {
+                    assert!(!o.path.is_empty(), "{preset}: empty path {o:?}");
+                }
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let pick = (state >> 33) as usize % view.options.len();
+                let option = view.options[pick].clone();
+                let next = session.choose(option.id).expect("choose");
+                let moved = next.events.iter().any(|e| {
+                    matches!(e, GameEvent::Moved { piece, to, .. }
+                        if *piece == option.piece && *to == option.to)
+                });
+                assert!(moved, "{preset}: no Moved event for {option:?}: {:?}", next.events);
+                next
+            }
+        };
+    }
+    panic!("{preset}: the game did not end");
+}
+
+#[test]
+fn every_preset_plays_to_the_end_with_cells_for_everything() {
+    for preset in presets() {
+        for seats in [2, preset.max_seats as usize] {
+            let view = play_people(&preset.id, seats, 7 + seats as u64);
+            assert_eq!(view.phase, GamePhase::Over);
+            assert!(!view.places.is_empty(), "{}", preset.id);
+            assert_eq!(view.seed.as_deref(), Some(SEED));
+            assert!(
+                view.events
+                    .iter()
+                    .any(|e| matches!(e, GameEvent::GameOver { .. }))
+            );
+        }
+    }
+}
+
+#[test]
+fn presets_name_their_options_as_codes() {
+    let all = presets();
+    assert_eq!(all.len(), 7);
+    for p in &all {
+        assert_eq!(p.code, format!("preset.{}", p.id));
+        assert_eq!(p.colours.len() as u32, p.max_seats);
+        assert!(!p.options.is_empty(), "{}", p.id);
+        for o in &p.options {
+            assert_eq!(o.code, format!("option.{}", o.name));
+            assert!(o.default_json.is_some(), "{}: {}", p.id, o.name);
+        }
+    }
+    let classic = &all[0];
+    let safe_stars = classic
+        .options
+        .iter()
+        .find(|o| o.name == "safe_stars")
+        .expect("safe_stars");
+    assert_eq!(safe_stars.default_json.as_deref(), Some("true"));
+    assert_eq!(bot_levels().len(), 5);
+}
+
+#[test]
+fn board_layouts_have_each_cell_once() {
+    for p in presets() {
+        let layout = board_layout(p.id.clone(), Vec::new()).expect("layout");
+        assert_eq!(layout.colours.len() as u32, p.max_seats);
+        for (i, a) in layout.cells.iter().enumerate() {
+            assert!(a.row < layout.rows && a.col < layout.cols);
+            for b in &layout.cells[..i] {
+                assert!((a.row, a.col) != (b.row, b.col), "{}: {a:?}", p.id);
+            }
+        }
+    }
+    let longer = board_layout(
+        "classic".into(),
+        vec![RuleOption {
+            name: "home_col_len".into(),
+            value_json: "7".into(),
+        }],
+    )
+    .expect("home_col_len 7");
+    assert!(longer.rows > 15);
+}
+
+#[test]
+fn bad_rules_name_the_field() {
+    let field = |preset: &str, options: &[(&str, &str)]| {
+        let options = options
+            .iter()
+            .map(|(n, v)| RuleOption {
+                name: (*n).into(),
+                value_json: (*v).into(),
+            })
+            .collect();
+        match board_layout(preset.into(), options) {
+            Err(LudoError::InvalidRules { field, .. }) => field,
+            other => panic!("{preset}: {other:?}"),
+        }
+    };
+    assert_eq!(field("chess", &[]), "preset");
+    assert_eq!(field("", &[]), "preset");
+    assert_eq!(field("classic", &[("wobble", "1")]), "options.wobble");
+    assert_eq!(field("parchis", &[("safe_stars", "true")]), "options.safe_stars");
+    assert_eq!(field("classic", &[("enter_on", "\"seven\"")]), "options.enter_on");
+    assert_eq!(field("classic", &[("enter_on", "six")]), "options.enter_on");
+    assert_eq!(
+        field("classic", &[("safe_stars", "true"), ("safe_stars", "false")]),
+        "options.safe_stars"
+    );
+    // Every length the option can hold: a layout or a field error, never a panic.
+    for len in 0..=255u32 {
+        let r = board_layout(
+            "classic".into(),
+            vec![RuleOption {
+                name: "home_col_len".into(),
+                value_json: len.to_string(),
+            }],
+        );
+        assert!(
+            matches!(r, Ok(_) | Err(LudoError::InvalidRules { .. })),
+            "{len}: {r:?}"
+        );
+    }
+}
+
+#[test]
+fn bad_configs_are_refused_with_their_variant() {
+    let seats = || vec![human("A"), bot("B", "easy")];
+    let err = |c: GameConfig| GameSession::new(c).err().expect("refused");
+    assert!(matches!(
+        err(config("nope", seats())),
+        LudoError::InvalidRules { .. }
+    ));
+    assert!(matches!(
+        err(config("classic", vec![human("A")])),
+        LudoError::InvalidSeats { .. }
+    ));
+    assert!(matches!(
+        err(config("classic", vec![human("A"); 5])),
+        LudoError::InvalidSeats { .. }
+    ));
+    assert!(matches!(
+        err(config("classic", vec![human("A"), bot("B", "godlike")])),
+        LudoError::InvalidSeats { .. }
+    ));
+    assert!(matches!(
+        err(config("classic", vec![human("A"), bot("B", "")])),
+        LudoError::InvalidSeats { .. }
+    ));
+    assert!(matches!(
+        err(config("classic", vec![human(&"x".repeat(200)), human("B")])),
+        LudoError::InvalidSeats { .. }
+    ));
+    let mut coloured = seats();
+    coloured[0].colour = Some(Colour::Gray);
+    assert!(matches!(
+        err(config("classic", coloured.clone())),
+        LudoError::InvalidSeats { .. }
+    ));
+    coloured[1].colour = Some(Colour::Red);
+    assert!(matches!(
+        err(config("classic", coloured)),
+        LudoError::InvalidSeats { .. }
+    ));
+    for seed in ["", "xyz", &"g".repeat(64), &"a".repeat(63), "ä".repeat(32).as_str()] {
+        let mut c = config("classic", seats());
+        c.seed_hex = Some(seed.to_owned());
+        assert!(
+            matches!(err(c), LudoError::InvalidSeed { .. }),
+            "{seed:?}"
+        );
+    }
+}
+
+#[test]
+fn actions_out_of_turn_and_out_of_order_are_refused() {
+    let session = GameSession::new(config("classic", vec![human("A"), human("B")])).expect("s");
+    // Nothing to choose yet, nothing to undo.
+    assert_eq!(
+        session.choose(0).err(),
+        Some(LudoError::IllegalOption {
+            option_id: 0,
+            options: 0
+        })
+    );
+    assert_eq!(session.undo().err(), Some(LudoError::UndoUnavailable));
+    let rt = runtime();
+    assert!(matches!(
+        rt.block_on(session.play_bot_turn()),
+        Err(LudoError::NotYourTurn { .. })
+    ));
+    // Roll until a choice is offered, then: roll refused, bad ids refused, undo works.
+    let mut view = session.view().expect("view");
+    while view.phase != GamePhase::Choose {
+        view = session.roll().expect("roll");
+    }
+    let n = view.options.len() as u32;
+    assert_eq!(
+        session.roll().err(),
+        Some(LudoError::ChoiceNeeded { options: n })
+    );
+    for id in [n, n + 1, 255, 256, u32::MAX] {
+        assert_eq!(
+            session.choose(id).err(),
+            Some(LudoError::IllegalOption {
+                option_id: id,
+                options: n
+            })
+        );
+    }
+    let before = session.view().expect("view");
+    assert!(before.events.is_empty(), "events are shown once");
+    let after = session.choose(before.options[0].id).expect("choose");
+    assert!(after.can_undo);
+    let undone = session.undo().expect("undo");
+    assert_eq!(undone.events, vec![GameEvent::Undone { decisions: 1 }]);
+    assert_eq!(undone.options, before.options);
+    assert_eq!(undone.seats, before.seats);
+}
+
+#[test]
+fn bots_play_on_the_blocking_pool_and_refuse_people_s_actions() {
+    let rt = runtime();
+    let session = GameSession::new(config(
+        "classic",
+        vec![bot("A", "medium"), bot("B", "hard"), bot("C", "easy"), bot("D", "expert")],
+    ))
+    .expect("session");
+    let mut view = session.view().expect("view");
+    assert!(view.bot_to_move);
+    assert!(matches!(session.roll(), Err(LudoError::NotYourTurn { .. })));
+    assert!(matches!(session.choose(0), Err(LudoError::NotYourTurn { .. })));
+    let mut turns = 0;
+    while view.phase != GamePhase::Over {
+        view = rt.block_on(session.play_bot_turn()).expect("bot");
+        turns += 1;
+        assert!(turns < 20_000);
+    }
+    assert_eq!(view.places.len(), 4);
+    assert_eq!(rt.block_on(session.play_bot_turn()).err(), Some(LudoError::GameOver));
+    assert_eq!(session.roll().err(), Some(LudoError::GameOver));
+    assert_eq!(session.undo().err(), Some(LudoError::UndoUnavailable));
+}
+
+#[test]
+fn saves_and_codes_round_trip_and_damage_is_reported() {
+    let session =
+        GameSession::new(config("parchis", vec![human("A"), human("B"), human("C")])).expect("s");
+    for _ in 0..30 {
+        let v = session.view().expect("view");
+        match v.phase {
+            GamePhase::Roll => session.roll().map(drop).expect("roll"),
+            GamePhase::Choose => session.choose(v.options.len() as u32 - 1).map(drop).expect("c"),
+            GamePhase::Over => break,
+        }
+    }
+    let view = session.view().expect("view");
+    let json = session.save().expect("save");
+    let back = GameSession::from_save(json.clone()).expect("load");
+    let back_view = back.view().expect("view");
+    assert_eq!(back_view.seats, view.seats);
+    assert_eq!(back_view.options, view.options);
+    let code = session.replay_code().expect("code");
+    let decoded = GameSession::from_replay_code(code).expect("decode");
+    assert_eq!(decoded.view().expect("view").seats, view.seats);
+
+    for bad in ["", "{", "[]", "null", "{}", "\u{0}", &json[..json.len() / 2]] {
+        assert!(
+            matches!(GameSession::from_save(bad.into()), Err(LudoError::CorruptSave { .. })),
+            "{bad:?}"
+        );
+    }
+    let edited = json.replacen("\"A\"", "\"Z\"", 1);
+    assert!(matches!(
+        GameSession::from_save(edited),
+        Err(LudoError::CorruptSave { .. })
+    ));
+    let newer = json.replacen("\"schema\": 2", "\"schema\": 99", 1);
+    let newer = if newer == json {
+        json.replacen("\"schema\":2", "\"schema\":99", 1)
+    } else {
+        newer
+    };
+    assert!(
+        matches!(
+            GameSession::from_save(newer),
+            Err(LudoError::NewerSaveVersion { found: 99, .. })
+        ),
+        "{json}"
+    );
+    for bad in ["", "ludo1.", "ludo1.AAAA", "ludo9.abc", "hello", "ludo1.!!!!"] {
+        assert!(
+            matches!(
+                GameSession::from_replay_code(bad.into()),
+                Err(LudoError::CorruptSave { .. })
+            ),
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
+fn the_store_lists_loads_deletes_and_reports_problems() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::new(dir.path().display().to_string()).expect("store");
+    assert!(store.list().expect("list").is_empty());
+    assert!(store.load_autosave().expect("autosave").is_none());
+    store.clear_autosave().expect("clear nothing");
+    let session =
+        GameSession::new(config("classic", vec![human("A"), bot("B", "easy")])).expect("s");
+    store.autosave(Arc::clone(&session)).expect("autosave");
+    let id = store.save(Arc::clone(&session)).expect("save");
+    let list = store.list().expect("list");
+    assert_eq!(list.len(), 2);
+    assert!(list.iter().all(|e| e.summary.is_some() && e.problem.is_none()));
+    let loaded = store.load(id.clone()).expect("load");
+    assert!(loaded.recovered_from_backup.is_none());
+    assert_eq!(
+        loaded.session.view().expect("view").seats,
+        session.view().expect("view").seats
+    );
+    assert!(store.load_autosave().expect("autosave").is_some());
+    store.delete(id.clone()).expect("delete");
+    assert_eq!(
+        store.delete(id.clone()).err(),
+        Some(LudoError::SaveNotFound { id: id.clone() })
+    );
+    assert!(matches!(store.load(id), Err(LudoError::SaveNotFound { .. })));
+    for bad in ["", "../x", "a/b", "a b", &"x".repeat(65)] {
+        assert!(
+            matches!(store.load(bad.into()), Err(LudoError::SaveNotFound { .. })),
+            "{bad:?}"
+        );
+        assert!(matches!(store.delete(bad.into()), Err(LudoError::SaveNotFound { .. })));
+    }
+    std::fs::write(dir.path().join("junk.ludo.json"), "{ not json").expect("write");
+    assert!(matches!(
+        store.load("junk".into()),
+        Err(LudoError::CorruptSave { .. })
+    ));
+    let listed = store.list().expect("list");
+    let junk = listed.iter().find(|e| e.id == "junk").expect("junk listed");
+    assert!(junk.summary.is_none() && junk.problem.is_some());
+
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").expect("write");
+    assert!(matches!(
+        SaveStore::new(file.display().to_string()),
+        Err(LudoError::Storage { .. })
+    ));
+    assert!(matches!(SaveStore::new(String::new()), Err(LudoError::Storage { .. })));
+}
+
+#[test]
+fn a_panic_becomes_an_internal_error() {
+    let r: Result<(), LudoError> = guarded(|| panic!("boom"));
+    assert_eq!(
+        r.err(),
+        Some(LudoError::Internal {
+            detail: "panic: boom".into()
+        })
+    );
+}

@@ -1,0 +1,161 @@
+import LudoKit
+import SwiftUI
+
+private let diceFaces = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"]
+
+/// The game: whose turn, the board, the die, undo, and the last events.
+struct BoardView: View {
+    let store: GameStore
+    let board: BoardLayout
+    let view: GameView
+
+    var body: some View {
+        VStack(spacing: 12) {
+            Text(status).font(.headline)
+            BoardCanvas(board: board, view: view) { store.choose($0) }
+            HStack {
+                Button(rollLabel) { store.roll() }
+                    .buttonStyle(.borderedProminent)
+                    .disabled(view.phase != .roll || view.botToMove)
+                Button(L("ui.undo")) { store.undo() }
+                    .disabled(!view.canUndo)
+                Button(L("ui.leave")) { store.leave() }
+            }
+            ForEach(Array(store.log.reversed().enumerated()), id: \.offset) { _, event in
+                Text(eventText(event, view)).font(.caption)
+            }
+            Spacer()
+        }
+        .padding()
+    }
+
+    private var rollLabel: String {
+        let face = view.dice.flatMap { $0 >= 1 && $0 <= 6 ? diceFaces[Int($0) - 1] : nil }
+        return [face, L("ui.roll")].compactMap { $0 }.joined(separator: " ")
+    }
+
+    private var status: String {
+        func name(_ seat: UInt32?) -> String {
+            guard let seat, Int(seat) < view.seats.count else { return "" }
+            return view.seats[Int(seat)].name
+        }
+        let mover = name(view.turn)
+        if view.phase == .over { return L("status.winner", name(view.places.first)) }
+        if view.botToMove { return L("status.thinking", mover) }
+        switch (view.phase, view.choosingFor) {
+        case let (.choose, .roll(value)?): return L("status.choose", mover, Int(value))
+        case let (.choose, .bonus(count)?): return L("status.choose_bonus", mover, Int(count))
+        default: return L("status.to_roll", mover)
+        }
+    }
+}
+
+/// A grid position: cells are compared by where they are drawn.
+private struct Spot: Hashable {
+    let row: Int, col: Int
+    init(_ cell: Cell) { (row, col) = (Int(cell.row), Int(cell.col)) }
+    init(row: Int, col: Int) { (self.row, self.col) = (row, col) }
+}
+
+/// The board drawn from the core's layout: every cell in its grid place, coloured by its kind,
+/// the pieces on the cells the view gives, and for the person to move the options: a ring on
+/// each piece that can move and a tint on where it would stop. A tap on a piece plays its
+/// move (when it has one destination); a tap on a tinted cell plays the move that stops there.
+struct BoardCanvas: View {
+    let board: BoardLayout
+    let view: GameView
+    let onChoose: (MoveOption) -> Void
+
+    private var options: [MoveOption] { view.botToMove ? [] : view.options }
+
+    private func origin(_ option: MoveOption) -> Spot? {
+        guard Int(view.turn) < view.seats.count else { return nil }
+        let pieces = view.seats[Int(view.turn)].pieces
+        return Int(option.piece) < pieces.count ? Spot(pieces[Int(option.piece)].cell) : nil
+    }
+
+    private func destination(_ option: MoveOption) -> Spot? { option.path.last.map(Spot.init) }
+
+    var body: some View {
+        let cols = CGFloat(board.cols), rows = CGFloat(board.rows)
+        GeometryReader { geometry in
+            let side = geometry.size.width / cols
+            Canvas { context, _ in draw(in: &context, side: side) }
+                .contentShape(Rectangle())
+                .onTapGesture { point in
+                    let at = Spot(row: Int(point.y / side), col: Int(point.x / side))
+                    let fromHere = options.filter { origin($0) == at }
+                    let single = Set(fromHere.map(destination)).count == 1 ? fromHere.first : nil
+                    if let pick = single ?? options.first(where: { destination($0) == at }) {
+                        onChoose(pick)
+                    }
+                }
+        }
+        .aspectRatio(cols / rows, contentMode: .fit)
+        .accessibilityLabel(L("ui.board"))
+    }
+
+    private func draw(in context: inout GraphicsContext, side: CGFloat) {
+        func square(_ s: Spot) -> CGRect {
+            CGRect(x: CGFloat(s.col) * side, y: CGFloat(s.row) * side, width: side, height: side)
+        }
+        func circle(_ s: Spot, _ scale: CGFloat, shift: CGPoint = .zero) -> Path {
+            let r = side * scale
+            let centre = CGPoint(x: (CGFloat(s.col) + 0.5) * side + shift.x, y: (CGFloat(s.row) + 0.5) * side + shift.y)
+            return Path(ellipseIn: CGRect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r))
+        }
+        let colours = board.colours.map(\.paint)
+        func colour(_ index: UInt32) -> Color { Int(index) < colours.count ? colours[Int(index)] : .gray }
+
+        for cell in board.cells {
+            let at = Spot(cell)
+            switch cell.kind {
+            case let .yard(index):
+                context.fill(circle(at, 0.42), with: .color(colour(index).opacity(0.3)))
+                continue
+            case .track: context.fill(Path(square(at)), with: .color(.white))
+            case .safe: context.fill(Path(square(at)), with: .color(.gray.opacity(0.25)))
+            case let .start(index): context.fill(Path(square(at)), with: .color(colour(index).opacity(0.7)))
+            case let .homeColumn(index): context.fill(Path(square(at)), with: .color(colour(index).opacity(0.4)))
+            case let .home(index): context.fill(Path(square(at)), with: .color(index.map(colour) ?? .gray.opacity(0.25)))
+            }
+            context.stroke(Path(square(at)), with: .color(.gray), lineWidth: 1)
+            if case .safe = cell.kind { context.fill(circle(at, 0.12), with: .color(.gray)) }
+        }
+
+        for option in options {
+            if let from = origin(option) {
+                context.stroke(circle(from, 0.47), with: .color(.accentColor), lineWidth: side * 0.08)
+            }
+            if let to = destination(option) {
+                context.fill(Path(square(to)), with: .color(.accentColor.opacity(0.35)))
+            }
+        }
+
+        // Pieces sharing a cell are drawn smaller, in the cell's four quarters.
+        let pieces = view.seats.flatMap { seat in seat.pieces.map { (seat.colour.paint, Spot($0.cell)) } }
+        for (at, here) in Dictionary(grouping: pieces, by: \.1) {
+            for (i, piece) in here.enumerated() {
+                let shift = here.count == 1 ? CGPoint.zero
+                    : CGPoint(x: (i % 2 == 0 ? -1 : 1) * side * 0.22, y: (i % 4 < 2 ? -1 : 1) * side * 0.22)
+                let path = circle(at, here.count == 1 ? 0.36 : 0.24, shift: shift)
+                context.fill(path, with: .color(piece.0))
+                context.stroke(path, with: .color(.black.opacity(0.6)), lineWidth: side * 0.05)
+            }
+        }
+    }
+}
+
+extension Colour {
+    /// How each player colour is painted: pieces, start squares, home columns and yards.
+    var paint: Color {
+        switch self {
+        case .red: Color(red: 0.83, green: 0.18, blue: 0.18)
+        case .green: Color(red: 0.22, green: 0.56, blue: 0.24)
+        case .yellow: Color(red: 0.98, green: 0.75, blue: 0.18)
+        case .blue: Color(red: 0.10, green: 0.46, blue: 0.82)
+        case .gray: Color(red: 0.46, green: 0.46, blue: 0.46)
+        case .fuchsia: Color(red: 0.76, green: 0.09, blue: 0.36)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import LudoKit
+
+// The core returns codes and numbers, never sentences: this file turns them into the text of
+// Localizable.xcstrings, whose keys are the core's codes (`preset.classic`, `option.safe_stars`)
+// and the app's own (`event.rolled`, `error.game_over`, ...), the same keys as on Android.
+
+/// The localised text for `key`, with `%1$@`/`%1$ld` arguments filled in.
+func L(_ key: String, _ arguments: any CVarArg...) -> String {
+    String(format: NSLocalizedString(key, comment: ""), arguments: arguments)
+}
+
+func levelName(_ level: String) -> String { L("level.\(level)") }
+
+/// One line of the game log: what an event of `view`'s game says, with the seats' names.
+func eventText(_ event: GameEvent, _ view: GameView) -> String {
+    func name(_ seat: UInt32) -> String {
+        Int(seat) < view.seats.count ? view.seats[Int(seat)].name : "#\(seat)"
+    }
+    switch event {
+    case let .rollOff(seat, value): return L("event.roll_off", name(seat), Int(value))
+    case let .starts(seat): return L("event.starts", name(seat))
+    case let .rolled(seat, value): return L("event.rolled", name(seat), Int(value))
+    case let .noMove(seat): return L("event.no_move", name(seat))
+    case let .moved(seat, _, _, from, _, _, _):
+        return L(from == nil ? "event.entered" : "event.moved", name(seat))
+    case let .captured(seat, _, by): return L("event.captured", name(by), name(seat))
+    case let .bonus(seat, count): return L("event.bonus", name(seat), Int(count))
+    case let .bonusLapsed(seat, count): return L("event.bonus_lapsed", name(seat), Int(count))
+    case let .extraRoll(seat): return L("event.extra_roll", name(seat))
+    case let .threeSixes(seat, sentHome):
+        return L(sentHome == nil ? "event.three_sixes" : "event.three_sixes_home", name(seat))
+    case let .finished(seat, place): return L("event.finished", name(seat), Int(place))
+    case .gameOver: return L("event.game_over")
+    case .undone: return L("event.undone")
+    }
+}
+
+/// What to tell the player about an error the core reported.
+func errorText(_ error: LudoError) -> String {
+    switch error {
+    case .IllegalOption: return L("error.illegal_option")
+    case .NotYourTurn: return L("error.not_your_turn")
+    case .ChoiceNeeded: return L("error.choice_needed")
+    case .GameOver: return L("error.game_over")
+    case .UndoUnavailable: return L("error.undo_unavailable")
+    case let .InvalidRules(field, _): return L("error.invalid_rules", field)
+    case .InvalidSeats: return L("error.invalid_seats")
+    case .InvalidSeed: return L("error.invalid_seed")
+    case .CorruptSave: return L("error.corrupt_save")
+    case .NewerSaveVersion: return L("error.newer_save_version")
+    case .SaveNotFound: return L("error.save_not_found")
+    case .Storage: return L("error.storage")
+    case .Internal: return L("error.internal")
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Observation
+
+/// The app's whole state holder: it sends the player's actions to the core and publishes the
+/// view the core returns. It holds no rule; the core says whose turn it is, what may be played
+/// and what happened. `view == nil` is the new-game screen.
+@MainActor
+@Observable
+public final class GameStore {
+    public private(set) var presets: [PresetInfo] = []
+    public private(set) var botLevels: [String] = []
+    public private(set) var canResume = false
+    public private(set) var board: BoardLayout?
+    public private(set) var view: GameView?
+    /// The last events, oldest first, for the game log.
+    public private(set) var log: [GameEvent] = []
+    public private(set) var error: LudoError?
+    public private(set) var recoveredFromBackup = false
+
+    @ObservationIgnored private let store: SaveStore?
+    @ObservationIgnored private var session: GameSession?
+    @ObservationIgnored private var bots: Task<Void, Never>?
+
+    private nonisolated static let autosave = "autosave"
+    private nonisolated static let logLines = 4
+    /// A beat between bot actions, so that the player can follow them.
+    private nonisolated static let botPause = Duration.milliseconds(700)
+
+    /// `savesDirectory`: where the core keeps the saves (created if missing).
+    public init(savesDirectory: URL) {
+        do {
+            store = try SaveStore(dir: savesDirectory.path)
+        } catch {
+            store = nil
+            report(error)
+        }
+        presets = LudoKit.presets()
+        botLevels = LudoKit.botLevels()
+        let autosave = (try? store?.list())?.first { $0.id == Self.autosave }
+        canResume = autosave?.summary?.over == false
+    }
+
+    public func newGame(_ config: GameConfig) {
+        begin { (try GameSession(config: config), nil) }
+    }
+
+    public func resume() {
+        guard let store else { return }
+        begin {
+            guard let loaded = try store.loadAutosave() else {
+                throw LudoError.SaveNotFound(id: Self.autosave)
+            }
+            return (loaded.session, loaded.recoveredFromBackup)
+        }
+    }
+
+    public func roll() { act { try $0.roll() } }
+
+    public func choose(_ option: MoveOption) { act { try $0.choose(optionId: option.id) } }
+
+    public func undo() { act { try $0.undo() } }
+
+    /// Back to the new-game screen; the autosave keeps the game for "resume".
+    public func leave() {
+        bots?.cancel()
+        bots = nil
+        session = nil
+        canResume = view.map { $0.phase != .over } ?? canResume
+        board = nil
+        view = nil
+        log = []
+    }
+
+    public func dismissMessage() {
+        error = nil
+        recoveredFromBackup = false
+    }
+
+    /// Puts a new or loaded game on screen; loading replays the game, so it runs off the main
+    /// actor.
+    private func begin(_ load: @escaping @Sendable () throws -> (GameSession, String?)) {
+        Task {
+            do {
+                let (game, recovered) = try await Task.detached(operation: load).value
+                leave()
+                session = game
+                board = try game.boardLayout()
+                let first = try game.view()
+                view = first
+                recoveredFromBackup = recovered != nil
+                publish(game, first)
+            } catch {
+                report(error)
+            }
+        }
+    }
+
+    /// One action of the person at the device; the core refuses what is not theirs to do.
+    private func act(_ action: (GameSession) throws -> GameView) {
+        guard let session else { return }
+        do {
+            publish(session, try action(session))
+        } catch {
+            report(error)
+        }
+    }
+
+    private func publish(_ game: GameSession, _ next: GameView) {
+        guard game === session else { return }
+        view = next
+        log = Array((log + next.events).suffix(Self.logLines))
+        error = nil
+        do {
+            if next.phase == .over { try store?.clearAutosave() } else { try store?.autosave(session: game) }
+        } catch {
+            report(error)
+        }
+        if next.botToMove { playBots(game) }
+    }
+
+    /// Plays the bots' actions one at a time; the search runs in the core, off this actor.
+    private func playBots(_ game: GameSession) {
+        guard bots == nil else { return }
+        bots = Task {
+            defer { bots = nil }
+            while game === session, view?.botToMove == true {
+                try? await Task.sleep(for: Self.botPause)
+                guard game === session else { break }
+                do {
+                    publish(game, try await game.playBotTurn())
+                } catch LudoError.NotYourTurn {
+                    // An undo overtook the bot's move, which the core dropped: go on from the
+                    // view the undo published.
+                } catch {
+                    report(error)
+                    break
+                }
+            }
+        }
+    }
+
+    private func report(_ error: any Error) {
+        self.error = error as? LudoError ?? .Internal(detail: String(describing: error))
+    }
+}
