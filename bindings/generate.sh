@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes the Kotlin and Swift bindings of ludo-ffi from the host-built release library.
+# Writes the Kotlin and Swift bindings of ludo-ffi from the host-built library as it ships.
 #
 #   bindings/generate.sh [OUT_DIR]      (default OUT_DIR: bindings/generated)
 #
@@ -12,8 +12,8 @@
 #   OUT_DIR/swift/module.modulemap               Clang module    } (Headers/ of the framework)
 # So there is nothing to diff in CI: every test run regenerates from the library it tests.
 #
-# Honours CARGO_TARGET_DIR (default: <checkout>/target). Prints the library's folder last,
-# for the test scripts (-L, LD_LIBRARY_PATH, jna.library.path).
+# Honours CARGO_TARGET_DIR (default: <checkout>/target). Prints the library's folder last
+# (<target>/release-ffi), for the test scripts (-L, LD_LIBRARY_PATH, jna.library.path).
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
@@ -28,22 +28,29 @@ case "$(uname -s)" in
 esac
 
 cd "$REPO"
-# The library in release, exactly as it ships (without the `cli` feature). The generator in the
-# dev profile: it only reads the library's metadata, and in release every change to the library
-# would relink it with LTO (minutes); in dev it relinks in seconds. Different profiles, so the
-# two builds never overwrite each other's files.
-cargo build --release -p ludo-ffi --lib >&2
+# The library as it ships: profile `release-ffi` of the root Cargo.toml (size-minded: opt-level
+# "s", fat LTO, one codegen unit, stripped, unwinding kept), without the `cli` feature. The
+# generator in the dev profile: it only reads the library's metadata, and in a release profile
+# every change to the library would relink it with LTO (minutes); in dev it relinks in seconds.
+# Different profiles, so the two builds never overwrite each other's files.
+PROFILE=release-ffi
+cargo build --profile "$PROFILE" -p ludo-ffi --lib >&2
 cargo build -p ludo-ffi --features cli --bin uniffi-bindgen >&2
 
-LIB="$TARGET_DIR/release/$LIB_FILE"
+LIB="$TARGET_DIR/$PROFILE/$LIB_FILE"
 BINDGEN="$TARGET_DIR/debug/uniffi-bindgen"
 
-# Library mode: the source is the compiled library, whose embedded metadata describes the API.
+# Library mode: the source is a compiled library, whose embedded metadata (UNIFFI_META_*
+# symbols) describes the API. The shared library is stripped, and uniffi-bindgen reads only
+# the full symbol table, so it reads the static library of the same build instead (the same
+# rustc run, so the same metadata; the bindings check the API checksums when they load).
 # --metadata-no-deps: every exported type lives in this workspace, no need to resolve the rest.
+META="$TARGET_DIR/$PROFILE/libludo_ffi.a"
 rm -rf "$OUT/kotlin" "$OUT/swift"
-"$BINDGEN" generate --language kotlin --no-format --metadata-no-deps --out-dir "$OUT/kotlin" "$LIB" >&2
-"$BINDGEN" generate --language swift --no-format --metadata-no-deps --out-dir "$OUT/swift" "$LIB" >&2
+"$BINDGEN" generate --language kotlin --no-format --metadata-no-deps --out-dir "$OUT/kotlin" "$META" >&2
+"$BINDGEN" generate --language swift --no-format --metadata-no-deps --out-dir "$OUT/swift" "$META" >&2
 # Clang and XCFrameworks look for this name.
 mv "$OUT/swift/ludo_ffiFFI.modulemap" "$OUT/swift/module.modulemap"
 
-echo "$TARGET_DIR/release"
+echo "generate: $LIB ($(wc -c <"$LIB") bytes)" >&2
+echo "$TARGET_DIR/$PROFILE"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Rust core for iOS and prepares the LudoKit package (needs macOS with Xcode and
 # rustup; it cannot run on Linux):
-#   ios/LudoFFI.xcframework                       static libludo_ffi.a for the device
+#   ios/LudoFFI.xcframework                       static libludo_ffi.a (the workspace's
+#                                                 release-ffi profile) for the device
 #                                                 (aarch64-apple-ios) and the simulator
 #                                                 (aarch64 + x86_64, one lipo'd library), each
 #                                                 with Headers/ludo_ffiFFI/{ludo_ffiFFI.h,
@@ -15,6 +16,8 @@ REPO="$(dirname "$IOS")"
 TARGET_DIR="${CARGO_TARGET_DIR:-$REPO/target}"
 STAGE="$TARGET_DIR/ios-xcframework"
 LIB=libludo_ffi.a
+# The profile the apps ship (Cargo.toml): small rather than fastest, unwinding kept.
+PROFILE=release-ffi
 DEVICE=aarch64-apple-ios
 SIMULATORS=(aarch64-apple-ios-sim x86_64-apple-ios)
 
@@ -24,29 +27,29 @@ export IPHONEOS_DEPLOYMENT_TARGET=17.0
 cd "$REPO"
 rustup target add "$DEVICE" "${SIMULATORS[@]}"
 for target in "$DEVICE" "${SIMULATORS[@]}"; do
-    cargo build --release -p ludo-ffi --lib --target "$target"
+    cargo build --profile "$PROFILE" -p ludo-ffi --lib --target "$target"
 done
 
 rm -rf "$STAGE"
 mkdir -p "$STAGE/simulator" "$STAGE/swift" "$STAGE/headers/ludo_ffiFFI"
 # An XCFramework takes one library per platform, so the two simulator slices become one.
 lipo -create \
-    "$TARGET_DIR/${SIMULATORS[0]}/release/$LIB" \
-    "$TARGET_DIR/${SIMULATORS[1]}/release/$LIB" \
+    "$TARGET_DIR/${SIMULATORS[0]}/$PROFILE/$LIB" \
+    "$TARGET_DIR/${SIMULATORS[1]}/$PROFILE/$LIB" \
     -output "$STAGE/simulator/$LIB"
 
 # Library mode reads the interface from the library itself; every slice holds the same.
 # The generator is built for the Mac, in the dev profile (see bindings/README.md).
 cargo build -p ludo-ffi --features cli --bin uniffi-bindgen
 "$TARGET_DIR/debug/uniffi-bindgen" generate --language swift --no-format --metadata-no-deps \
-    --out-dir "$STAGE/swift" "$TARGET_DIR/$DEVICE/release/$LIB"
+    --out-dir "$STAGE/swift" "$TARGET_DIR/$DEVICE/$PROFILE/$LIB"
 # Header and module map in a folder named after the module, where Clang looks for it.
 cp "$STAGE/swift/ludo_ffiFFI.h" "$STAGE/headers/ludo_ffiFFI/"
 cp "$STAGE/swift/ludo_ffiFFI.modulemap" "$STAGE/headers/ludo_ffiFFI/module.modulemap"
 
 rm -rf "$IOS/LudoFFI.xcframework"
 xcodebuild -create-xcframework \
-    -library "$TARGET_DIR/$DEVICE/release/$LIB" -headers "$STAGE/headers" \
+    -library "$TARGET_DIR/$DEVICE/$PROFILE/$LIB" -headers "$STAGE/headers" \
     -library "$STAGE/simulator/$LIB" -headers "$STAGE/headers" \
     -output "$IOS/LudoFFI.xcframework"
 

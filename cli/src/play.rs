@@ -91,7 +91,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     } else {
         None
     };
-    let saver = Saver::open(args)?;
+    let mut saver = Saver::open(args)?;
     let mut term = Terminal {
         input: std::io::stdin().lock(),
         out: std::io::stdout().lock(),
@@ -99,7 +99,6 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         echo: !std::io::stdin().is_terminal(),
     };
     let interactive = std::io::stdin().is_terminal();
-    let mut saver = saver;
     let Some((session, start)) = open_game(&mut term, &mut saver, args, setup, interactive)? else {
         return Ok(());
     };
@@ -379,7 +378,9 @@ impl Saver {
                         slot.display()
                     ));
                 }
-                (!loaded.session.is_over()).then_some(loaded)
+                // A game over, or one left before its first roll, is not worth offering.
+                let unfinished = !loaded.session.is_over() && turn_rolls(&loaded.session) > 0;
+                unfinished.then_some(loaded)
             }
             Ok(None) => None,
             Err(e @ SaveError::NewerVersion { .. }) => {
@@ -1055,9 +1056,10 @@ impl<R: BufRead, W: Write> Table<R, W> {
     }
 }
 
-/// A session refusing an action the loop asked for is a bug in the loop.
+/// A session refusing an action the loop asked for: a bug, or a saved seat whose bot
+/// level this build does not know.
 fn game_failure(e: SessionError) -> Failure {
-    Failure::Io(format!("internal error in the game loop: {e}"))
+    Failure::Io(format!("the game cannot go on: {e}"))
 }
 
 #[cfg(test)]

@@ -52,9 +52,15 @@ struct BoardView: View {
 
 /// A grid position: cells are compared by where they are drawn.
 private struct Spot: Hashable {
-    let row: Int, col: Int
-    init(_ cell: Cell) { (row, col) = (Int(cell.row), Int(cell.col)) }
-    init(row: Int, col: Int) { (self.row, self.col) = (row, col) }
+    let row: Int
+    let col: Int
+
+    init(row: Int, col: Int) {
+        self.row = row
+        self.col = col
+    }
+
+    init(_ cell: Cell) { self.init(row: Int(cell.row), col: Int(cell.col)) }
 }
 
 /// The board drawn from the core's layout: every cell in its grid place, coloured by its kind,
@@ -74,7 +80,7 @@ struct BoardCanvas: View {
         return Int(option.piece) < pieces.count ? Spot(pieces[Int(option.piece)].cell) : nil
     }
 
-    private func destination(_ option: MoveOption) -> Spot? { option.path.last.map(Spot.init) }
+    private func destination(_ option: MoveOption) -> Spot? { option.path.last.map { Spot($0) } }
 
     var body: some View {
         let cols = CGFloat(board.cols), rows = CGFloat(board.rows)
@@ -134,7 +140,7 @@ struct BoardCanvas: View {
 
         // Pieces sharing a cell are drawn smaller, in the cell's four quarters.
         let pieces = view.seats.flatMap { seat in seat.pieces.map { (seat.colour.paint, Spot($0.cell)) } }
-        for (at, here) in Dictionary(grouping: pieces, by: \.1) {
+        for (at, here) in Dictionary(grouping: pieces, by: { $0.1 }) {
             for (i, piece) in here.enumerated() {
                 let shift = here.count == 1 ? CGPoint.zero
                     : CGPoint(x: (i % 2 == 0 ? -1 : 1) * side * 0.22, y: (i % 4 < 2 ? -1 : 1) * side * 0.22)

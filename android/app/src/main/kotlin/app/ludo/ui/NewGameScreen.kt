@@ -76,7 +76,10 @@ fun NewGameScreen(
             Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                 OutlinedTextField(
                     value = seat.name,
-                    onValueChange = { name -> seats = seats.toMutableList().also { it[i] = seat.copy(name = name.take(40)) } },
+                    onValueChange = { name ->
+                        // The core takes names of at most 40 bytes.
+                        if (name.toByteArray().size <= 40) seats = seats.toMutableList().also { it[i] = seat.copy(name = name) }
+                    },
                     label = { Text(stringResource(R.string.ui_player_name)) },
                     placeholder = { Text(defaultNames.getOrElse(i) { "" }) },
                     singleLine = true,

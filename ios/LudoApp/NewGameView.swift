@@ -1,0 +1,67 @@
+import LudoKit
+import SwiftUI
+
+/// Choose the rules and the players, or resume the autosaved game.
+struct NewGameView: View {
+    let store: GameStore
+
+    /// A seat being set up: its name (empty: "Player N") and, for a bot, its level (`nil`: a person).
+    private struct SeatChoice {
+        var name = ""
+        var level: String?
+    }
+
+    @State private var presetId = "classic"
+    @State private var seats = [SeatChoice(), SeatChoice(level: "medium")]
+
+    private var preset: PresetInfo? {
+        store.presets.first { $0.id == presetId } ?? store.presets.first
+    }
+
+    var body: some View {
+        Form {
+            if store.canResume {
+                Section { Button(L("ui.resume")) { store.resume() } }
+            }
+            Section(L("ui.rules")) {
+                Picker(L("ui.rules"), selection: $presetId) {
+                    ForEach(store.presets, id: \.id) { Text(L($0.code)).tag($0.id) }
+                }
+                .pickerStyle(.inline)
+                .labelsHidden()
+            }
+            Section(L("ui.players")) {
+                ForEach(seats.indices, id: \.self) { i in
+                    HStack {
+                        TextField(L("ui.player_n", i + 1), text: $seats[i].name)
+                        Picker(L("ui.players"), selection: $seats[i].level) {
+                            Text(L("ui.person")).tag(String?.none)
+                            ForEach(store.botLevels, id: \.self) { level in
+                                Text(L("ui.bot_level", levelName(level))).tag(String?.some(level))
+                            }
+                        }
+                        .labelsHidden()
+                    }
+                }
+                Button(L("ui.add_player")) { seats.append(SeatChoice(level: "medium")) }
+                    .disabled(seats.count >= Int(preset?.maxSeats ?? 4))
+                Button(L("ui.remove_player")) { seats.removeLast() }
+                    .disabled(seats.count <= Int(preset?.minSeats ?? 2))
+            }
+            Section {
+                Button(L("ui.start"), action: start).disabled(preset == nil)
+            }
+        }
+        .navigationTitle(L("ui.new_game"))
+    }
+
+    private func start() {
+        guard let preset else { return }
+        let chosen = seats.prefix(Int(preset.maxSeats)).enumerated().map { i, seat in
+            var name = seat.name.isEmpty ? L("ui.player_n", i + 1) : seat.name
+            while name.utf8.count > 40 { name.removeLast() } // the core's limit, in bytes
+            return SeatConfig(name: name, kind: seat.level.map { .bot(level: $0) } ?? .human, colour: nil)
+        }
+        store.newGame(GameConfig(preset: preset.id, seats: chosen, options: [], seedHex: nil))
+    }
+}
