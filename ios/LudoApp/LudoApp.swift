@@ -16,7 +16,7 @@ struct LudoApp: App {
 
 /// The two screens: a new game (or resume), and the game itself; errors as an alert.
 struct ContentView: View {
-    let store: GameStore
+    @Bindable var store: GameStore
 
     var body: some View {
         NavigationStack {
@@ -26,7 +26,7 @@ struct ContentView: View {
                 NewGameView(store: store)
             }
         }
-        .alert(message ?? "", isPresented: showsMessage) {
+        .alert(message ?? "", isPresented: $store.showsMessage) {
             Button(L("ui.ok")) { store.dismissMessage() }
         }
     }
@@ -34,9 +34,5 @@ struct ContentView: View {
     private var message: String? {
         if let error = store.error { return errorText(error) }
         return store.recoveredFromBackup ? L("ui.recovered") : nil
-    }
-
-    private var showsMessage: Binding<Bool> {
-        Binding(get: { message != nil }, set: { if !$0 { store.dismissMessage() } })
     }
 }

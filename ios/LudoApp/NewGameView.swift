@@ -60,7 +60,7 @@ struct NewGameView: View {
         let chosen = seats.prefix(Int(preset.maxSeats)).enumerated().map { i, seat in
             var name = seat.name.isEmpty ? L("ui.player_n", i + 1) : seat.name
             while name.utf8.count > 40 { name.removeLast() } // the core's limit, in bytes
-            return SeatConfig(name: name, kind: seat.level.map { .bot(level: $0) } ?? .human, colour: nil)
+            return SeatConfig(name: name, kind: seat.level.map { PlayerKind.bot(level: $0) } ?? .human, colour: nil)
         }
         store.newGame(GameConfig(preset: preset.id, seats: chosen, options: [], seedHex: nil))
     }

@@ -76,6 +76,13 @@ public final class GameStore {
         recoveredFromBackup = false
     }
 
+    /// Whether an error or a notice waits to be shown; setting it to false dismisses it (for
+    /// SwiftUI's `alert(isPresented:)`).
+    public var showsMessage: Bool {
+        get { error != nil || recoveredFromBackup }
+        set { if !newValue { dismissMessage() } }
+    }
+
     /// Puts a new or loaded game on screen; loading replays the game, so it runs off the main
     /// actor.
     private func begin(_ load: @escaping @Sendable () throws -> (GameSession, String?)) {
