@@ -16,6 +16,10 @@ use crate::session::Session;
 use std::fs::{self, File, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Serialises writes within the process (see `write_atomic`).
+static WRITES: Mutex<()> = Mutex::new(());
 
 /// The id of the autosave slot.
 pub const AUTOSAVE: &str = "autosave";
@@ -263,6 +267,9 @@ impl SaveStore {
     /// Writes `bytes` as save `id`: temporary file, flush to disk, keep the current save as
     /// the backup, rename into place, flush the folder.
     fn write_atomic(&self, id: &str, bytes: &[u8]) -> Result<(), SaveError> {
+        // Writers share the temporary and backup names, so writes are taken one at a time:
+        // an app may autosave from the UI thread and from a bot's worker at once.
+        let _one_at_a_time = WRITES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let main = self.file(id, "");
         let bak = self.file(id, ".bak");
         let tmp = self.file(id, ".tmp");

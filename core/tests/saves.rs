@@ -696,3 +696,26 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn autosaves_from_several_threads_never_fail() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = std::sync::Arc::new(SaveStore::open(dir.path()).expect("store"));
+    let seats = vec![Seat::bot("a", "random"), Seat::bot("b", "random")];
+    let session = std::sync::Arc::new(
+        Session::new(GameSetup::new(RulesSpec::Preset("classic".into()), seats)).expect("session"),
+    );
+    let threads: Vec<_> = (0..4)
+        .map(|_| {
+            let (store, session) = (store.clone(), session.clone());
+            std::thread::spawn(move || {
+                (0..25)
+                    .filter(|_| store.autosave(&session).is_err())
+                    .count()
+            })
+        })
+        .collect();
+    let failures: usize = threads.into_iter().map(|t| t.join().expect("thread")).sum();
+    assert_eq!(failures, 0);
+    assert!(store.load_autosave().expect("load").is_some());
+}

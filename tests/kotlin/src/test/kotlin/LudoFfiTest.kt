@@ -1,47 +1,312 @@
 package ludo.tests
 
+import java.nio.file.Files
+import java.nio.file.Path
+import kotlinx.coroutines.async
+import kotlinx.coroutines.awaitAll
+import kotlinx.coroutines.delay
 import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNotEquals
+import org.junit.jupiter.api.Assertions.assertNotNull
+import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
+import org.junit.jupiter.api.io.TempDir
+import uniffi.ludo_ffi.Colour
+import uniffi.ludo_ffi.GameConfig
+import uniffi.ludo_ffi.GameEvent
+import uniffi.ludo_ffi.GamePhase
+import uniffi.ludo_ffi.GameSession
+import uniffi.ludo_ffi.GameView
 import uniffi.ludo_ffi.LudoException
-import uniffi.ludo_ffi.PlaceholderSession
-import uniffi.ludo_ffi.SessionSummary
+import uniffi.ludo_ffi.PlayerKind
+import uniffi.ludo_ffi.RuleOption
+import uniffi.ludo_ffi.SaveStore
+import uniffi.ludo_ffi.SeatConfig
+import uniffi.ludo_ffi.boardLayout
+import uniffi.ludo_ffi.botLevels
 import uniffi.ludo_ffi.ffiVersion
+import uniffi.ludo_ffi.presets
 
-/** The placeholder API of stage 1: proves library, bindings, JNA and coroutines fit together. */
+const val SEED = "00000000000000000000000000000000000000000000000000000000000000aa"
+
+fun human(name: String) = SeatConfig(name, PlayerKind.Human)
+
+fun bot(name: String, level: String) = SeatConfig(name, PlayerKind.Bot(level))
+
+fun fourBots(level: String) = listOf("Ann", "Bo", "Cy", "Di").map { bot(it, level) }
+
+/** Plays bot turns until the game is over; returns the last view and how many turns it took. */
+suspend fun playBotsToTheEnd(session: GameSession): Pair<GameView, Int> {
+    var view = session.view()
+    var turns = 0
+    while (view.phase != GamePhase.OVER) {
+        check(view.botToMove) { "a person is to move: $view" }
+        view = session.playBotTurn()
+        turns++
+        check(turns < 20_000) { "the game does not end" }
+    }
+    return view to turns
+}
+
+/** Plays a game of one person (seat 0, always choosing the last option) and bots until the
+ *  person has a choice to make; returns that view. */
+fun untilPersonChooses(session: GameSession): GameView {
+    var view = session.view()
+    repeat(2_000) {
+        view = when {
+            view.phase == GamePhase.OVER -> error("the game ended first")
+            view.botToMove -> runBlocking { session.playBotTurn() }
+            view.phase == GamePhase.ROLL -> session.roll()
+            else -> return view
+        }
+    }
+    error("no choice came")
+}
+
 class LudoFfiTest {
     @Test
-    fun versionIsReported() {
+    fun versionAndPresets() {
         assertTrue(ffiVersion().matches(Regex("""\d+\.\d+\.\d+.*""")), ffiVersion())
+        val all = presets()
+        assertEquals(
+            listOf("classic", "ludo_multijoueur", "ludo_blocks", "parchis", "parchis6", "mensch", "petits_chevaux"),
+            all.map { it.id },
+        )
+        for (preset in all) {
+            assertEquals("preset.${preset.id}", preset.code)
+            assertEquals(preset.maxSeats, preset.colours.size.toUInt())
+            assertTrue(preset.options.isNotEmpty())
+            assertTrue(preset.options.all { it.code == "option.${it.name}" && it.defaultJson != null })
+            val layout = boardLayout(preset.id, emptyList())
+            assertEquals(preset.colours, layout.colours)
+            assertEquals(layout.cells.size, layout.cells.map { it.row to it.col }.toSet().size)
+        }
+        assertEquals(listOf("random", "easy", "medium", "hard", "expert"), botLevels())
     }
 
     @Test
-    fun constructorAndRecord() {
-        PlaceholderSession(4u, 42uL).use { session ->
-            assertEquals(SessionSummary(4u, 42uL, "4 seats, seed 42"), session.summary())
+    fun fourBotGameIsPlayedToTheEnd() {
+        GameSession(GameConfig("classic", fourBots("medium"), seedHex = SEED)).use { session ->
+            val first = session.view()
+            assertTrue(first.events.any { it is GameEvent.Starts }, "${first.events}")
+            assertEquals(SEED.length, first.seedCommitment.length)
+            assertNull(first.seed, "the seed stays secret until the end")
+            val (last, turns) = runBlocking { playBotsToTheEnd(session) }
+            assertEquals(GamePhase.OVER, last.phase)
+            assertEquals(setOf(0u, 1u, 2u, 3u), last.places.toSet())
+            assertEquals(SEED, last.seed)
+            assertTrue(last.events.any { it is GameEvent.GameOver }, "${last.events}")
+            assertEquals(1u, last.seats[last.places[0].toInt()].place)
+            assertTrue(turns > 50, "$turns turns")
+            assertThrows<LudoException.GameOver> { runBlocking { session.playBotTurn() } }
         }
     }
 
     @Test
-    fun constructorErrorIsAnException() {
-        val error = assertThrows<LudoException.InvalidSeatCount> { PlaceholderSession(7u, 1uL) }
-        assertEquals(7u, error.count)
-    }
-
-    @Test
-    fun asyncMethodIsASuspendFun() {
-        PlaceholderSession(2u, 10uL).use { session ->
-            val result = runBlocking { session.think(100u) }
-            assertEquals(10uL + 5050uL, result)
+    fun humanTurnOffersOptionsWithTheirPaths() {
+        val config = GameConfig("classic", listOf(human("Me"), bot("Bo", "easy"), bot("Cy", "easy")), seedHex = SEED)
+        GameSession(config).use { session ->
+            val layout = session.boardLayout()
+            val view = untilPersonChooses(session)
+            assertEquals(GamePhase.CHOOSE, view.phase)
+            assertEquals(0u, view.turn)
+            assertFalse(view.botToMove)
+            assertNotNull(view.choosingFor)
+            assertTrue(view.options.size >= 2, "${view.options}")
+            assertEquals(view.options.indices.map { it.toUInt() }, view.options.map { it.id })
+            for (option in view.options) {
+                assertTrue(option.path.isNotEmpty(), "$option")
+                assertTrue(option.path.all { c -> layout.cells.any { it.row == c.row && it.col == c.col } })
+            }
+            val option = view.options.last()
+            val after = session.choose(option.id)
+            val moved = after.events.filterIsInstance<GameEvent.Moved>().first()
+            assertEquals(option.piece, moved.piece)
+            assertEquals(option.to, moved.to)
+            assertEquals(option.path.last(), moved.toCell)
+            assertEquals(option.path.last(), after.seats[0].pieces[option.piece.toInt()].cell)
+            assertTrue(after.canUndo)
+            assertTrue(session.view().events.isEmpty(), "events are reported once")
         }
     }
 
     @Test
-    fun asyncErrorIsThrownInTheCoroutine() {
-        PlaceholderSession(2u, 10uL).use { session ->
-            assertThrows<LudoException.NothingToDo> { runBlocking { session.think(0u) } }
+    fun undoTakesBackThePersonsDecision() {
+        val config = GameConfig("classic", listOf(human("Me"), bot("Bo", "medium")), seedHex = SEED)
+        GameSession(config).use { session ->
+            assertThrows<LudoException.UndoUnavailable> { session.undo() }
+            val before = untilPersonChooses(session)
+            assertFalse(before.canUndo)
+            session.choose(before.options.first().id)
+            // Let the bot answer, so that undo takes back its decisions too.
+            var view = session.view()
+            while (view.botToMove) view = runBlocking { session.playBotTurn() }
+            val undone = session.undo()
+            val event = undone.events.single() as GameEvent.Undone
+            assertTrue(event.decisions >= 1u)
+            assertEquals(GamePhase.CHOOSE, undone.phase)
+            assertEquals(before.options, undone.options)
+            assertEquals(before.seats, undone.seats)
+            assertEquals(before.dice, undone.dice)
+            assertFalse(undone.canUndo)
+            assertThrows<LudoException.UndoUnavailable> { session.undo() }
+        }
+    }
+
+    @Test
+    fun saveAndLoadThroughTheSaveStore(@TempDir dir: Path) {
+        SaveStore(dir.toString()).use { store ->
+            assertTrue(store.list().isEmpty())
+            assertNull(store.loadAutosave())
+            val config = GameConfig("parchis", listOf(human("Me"), bot("Bo", "hard"), bot("Cy", "easy")), seedHex = SEED)
+            GameSession(config).use { session ->
+                val view = untilPersonChooses(session)
+                store.autosave(session)
+                val id = store.save(session)
+                val list = store.list()
+                assertEquals(setOf("autosave", id), list.map { it.id }.toSet())
+                val summary = list.first { it.id == id }.summary!!
+                assertEquals("parchis", summary.preset)
+                assertEquals(listOf("Me", "Bo", "Cy"), summary.seats.map { it.name })
+                assertEquals(PlayerKind.Bot("hard"), summary.seats[1].kind)
+                assertFalse(summary.over)
+                val loaded = store.load(id)
+                assertNull(loaded.recoveredFromBackup)
+                loaded.session.use { back ->
+                    val backView = back.view()
+                    assertEquals(view.seats, backView.seats)
+                    assertEquals(view.options, backView.options)
+                    assertEquals(view.seedCommitment, backView.seedCommitment)
+                    back.choose(backView.options.first().id)
+                }
+                store.loadAutosave()!!.session.use { assertEquals(view.seats, it.view().seats) }
+                store.delete(id)
+                assertThrows<LudoException.SaveNotFound> { store.load(id) }
+                store.clearAutosave()
+                assertTrue(store.list().isEmpty())
+                // The same game through save(), fromSave() and a replay code.
+                GameSession.fromSave(session.save()).use { assertEquals(view.options, it.view().options) }
+                GameSession.fromReplayCode(session.replayCode()).use { assertEquals(view.seats, it.view().seats) }
+            }
+        }
+    }
+
+    @Test
+    fun aCorruptSaveGivesTheCorruptSaveException(@TempDir dir: Path) {
+        val json = GameSession(GameConfig("classic", fourBots("easy"), seedHex = SEED)).use { it.save() }
+        for (bad in listOf("", "{", "[]", "{}", json.substring(0, json.length / 2), json.replaceFirst("\"Ann\"", "\"Eve\""))) {
+            val e = assertThrows<LudoException.CorruptSave> { GameSession.fromSave(bad) }
+            assertTrue(e.reason.isNotEmpty())
+        }
+        val newer = json.replaceFirst(Regex(""""schema":\s*2"""), "\"schema\": 99")
+        assertNotEquals(json, newer)
+        val e = assertThrows<LudoException.NewerSaveVersion> { GameSession.fromSave(newer) }
+        assertEquals(99uL, e.found)
+        // Through the store: a damaged file is listed with its problem and refused on load.
+        SaveStore(dir.toString()).use { store ->
+            Files.writeString(dir.resolve("junk.ludo.json"), "{ not json")
+            val entry = store.list().single()
+            assertEquals("junk", entry.id)
+            assertNull(entry.summary)
+            assertNotNull(entry.problem)
+            assertThrows<LudoException.CorruptSave> { store.load("junk") }
+        }
+        for (code in listOf("", "ludo1.", "ludo1.AAAA", "hello")) {
+            assertThrows<LudoException.CorruptSave> { GameSession.fromReplayCode(code) }
+        }
+    }
+
+    @Test
+    fun anIllegalOptionGivesItsError() {
+        GameSession(GameConfig("classic", listOf(human("A"), human("B")), seedHex = SEED)).use { session ->
+            val nothing = assertThrows<LudoException.IllegalOption> { session.choose(0u) }
+            assertEquals(0u, nothing.options)
+            val view = untilPersonChooses(session)
+            val n = view.options.size.toUInt()
+            for (id in listOf(n, n + 1u, 255u, 256u, UInt.MAX_VALUE)) {
+                val e = assertThrows<LudoException.IllegalOption> { session.choose(id) }
+                assertEquals(id, e.optionId)
+                assertEquals(n, e.options)
+            }
+            assertEquals(n, assertThrows<LudoException.ChoiceNeeded> { session.roll() }.options)
+            assertEquals(view.options, session.view().options, "nothing changed")
+        }
+    }
+
+    @Test
+    fun playBotTurnSuspendsInACoroutine() {
+        // Four games at once on runBlocking's single thread, with a ticker beside them: the
+        // ticker only runs if playBotTurn suspends instead of blocking the thread.
+        var ticks = 0
+        val results = runBlocking {
+            val games = (1..4).map { n ->
+                async {
+                    GameSession(GameConfig("ludo_blocks", fourBots("hard"), seedHex = SEED.dropLast(1) + n)).use {
+                        playBotsToTheEnd(it)
+                    }
+                }
+            }
+            while (true) {
+                delay(1)
+                if (games.all { it.isCompleted }) break
+                ticks++
+            }
+            games.awaitAll()
+        }
+        assertTrue(results.all { it.first.phase == GamePhase.OVER })
+        assertTrue(ticks > 0)
+        GameSession(GameConfig("classic", listOf(human("A"), bot("B", "easy")), seedHex = SEED)).use { session ->
+            val view = untilPersonChooses(session)
+            val e = assertThrows<LudoException.NotYourTurn> { runBlocking { session.playBotTurn() } }
+            assertEquals(view.turn, e.seat)
+        }
+    }
+
+    @Test
+    fun badArgumentsGiveErrorsNotCrashes(@TempDir dir: Path) {
+        val two = listOf(human("A"), bot("B", "easy"))
+        assertEquals("preset", assertThrows<LudoException.InvalidRules> { GameSession(GameConfig("chess", two)) }.field)
+        assertEquals(
+            "options.wobble",
+            assertThrows<LudoException.InvalidRules> { GameSession(GameConfig("classic", two, listOf(RuleOption("wobble", "1")))) }.field,
+        )
+        assertEquals(
+            "options.enter_on",
+            assertThrows<LudoException.InvalidRules> { GameSession(GameConfig("classic", two, listOf(RuleOption("enter_on", "not json")))) }.field,
+        )
+        assertThrows<LudoException.InvalidRules> { boardLayout("", emptyList()) }
+        assertThrows<LudoException.InvalidRules> { boardLayout("classic", listOf(RuleOption("home_col_len", "200"))) }
+        assertThrows<LudoException.InvalidSeats> { GameSession(GameConfig("classic", listOf(human("A")))) }
+        assertThrows<LudoException.InvalidSeats> { GameSession(GameConfig("classic", List(5) { human("P$it") })) }
+        assertThrows<LudoException.InvalidSeats> { GameSession(GameConfig("classic", listOf(human("A"), bot("B", "godlike")))) }
+        assertThrows<LudoException.InvalidSeats> { GameSession(GameConfig("classic", listOf(human("A".repeat(100)), human("B")))) }
+        assertThrows<LudoException.InvalidSeats> {
+            GameSession(GameConfig("classic", listOf(SeatConfig("A", PlayerKind.Human, Colour.GRAY), SeatConfig("B", PlayerKind.Human, Colour.RED))))
+        }
+        for (seed in listOf("", "xyz", "g".repeat(64), "é".repeat(32))) {
+            assertThrows<LudoException.InvalidSeed> { GameSession(GameConfig("classic", two, seedHex = seed)) }
+        }
+        GameSession(GameConfig("classic", fourBots("random"), seedHex = SEED)).use { session ->
+            assertThrows<LudoException.NotYourTurn> { session.roll() }
+            assertThrows<LudoException.NotYourTurn> { session.choose(0u) }
+            runBlocking { playBotsToTheEnd(session) }
+            assertThrows<LudoException.GameOver> { session.roll() }
+            assertThrows<LudoException.GameOver> { session.choose(0u) }
+            assertThrows<LudoException.UndoUnavailable> { session.undo() }
+            assertEquals(GamePhase.OVER, session.view().phase)
+        }
+        val file = Files.writeString(dir.resolve("a-file"), "")
+        assertThrows<LudoException.Storage> { SaveStore(file.toString()) }
+        assertThrows<LudoException.Storage> { SaveStore("") }
+        SaveStore(dir.resolve("saves").toString()).use { store ->
+            for (id in listOf("", "../x", "a/b", "x".repeat(65), "nope")) {
+                assertThrows<LudoException.SaveNotFound> { store.load(id) }
+                assertThrows<LudoException.SaveNotFound> { store.delete(id) }
+            }
         }
     }
 }

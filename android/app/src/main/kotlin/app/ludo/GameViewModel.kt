@@ -46,19 +46,18 @@ data class UiState(
  */
 class GameViewModel(app: Application) : AndroidViewModel(app) {
     private val store by lazy { SaveStore(File(app.filesDir, "saves").path) }
+    /** File I/O off the main thread, one operation at a time: saves must not overtake each other. */
+    private val disk = Dispatchers.IO.limitedParallelism(1)
     private var session: GameSession? = null
     private var bots: Job? = null
     private val _state = MutableStateFlow(UiState())
     val state: StateFlow<UiState> = _state.asStateFlow()
 
     init {
+        _state.update { it.copy(presets = presets(), botLevels = botLevels()) }
         launchCatching {
-            val autosave = withContext(Dispatchers.IO) {
-                store.list().firstOrNull { it.id == AUTOSAVE }?.summary
-            }
-            _state.update {
-                it.copy(presets = presets(), botLevels = botLevels(), canResume = autosave?.over == false)
-            }
+            val autosave = withContext(disk) { store.list().firstOrNull { it.id == AUTOSAVE }?.summary }
+            _state.update { it.copy(canResume = autosave?.over == false) }
         }
     }
 
@@ -92,7 +91,7 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
     /** Puts a new or loaded game on screen (loading replays the game: off the main thread). */
     private fun begin(load: () -> Pair<GameSession, String?>) {
         launchCatching {
-            val (game, recovered) = withContext(Dispatchers.IO) { load() }
+            val (game, recovered) = withContext(disk) { load() }
             leave()
             session = game
             val view = game.view()
@@ -115,7 +114,7 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
             val log = (s.game?.log.orEmpty() + view.events).takeLast(LOG_LINES)
             s.copy(game = s.game?.copy(view = view, log = log), error = null)
         }
-        withContext(Dispatchers.IO) {
+        withContext(disk) {
             if (view.phase == GamePhase.OVER) store.clearAutosave() else store.autosave(game)
         }
         if (view.botToMove) playBots(game)

@@ -57,6 +57,7 @@ fun NewGameScreen(
         modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(16.dp),
         verticalArrangement = Arrangement.spacedBy(8.dp),
     ) {
+        Text(stringResource(R.string.ui_new_game), style = MaterialTheme.typography.headlineSmall)
         if (canResume) {
             Button(onClick = onResume, modifier = Modifier.fillMaxWidth()) { Text(stringResource(R.string.ui_resume)) }
         }
