@@ -423,3 +423,73 @@ fn a_panic_becomes_an_internal_error() {
         })
     );
 }
+
+/// `cargo test -p ludo-ffi --release -- --ignored --nocapture view_timing`
+#[test]
+#[ignore]
+fn view_timing() {
+    let session = GameSession::new(config(
+        "classic",
+        vec![human("A"), human("B"), human("C"), human("D")],
+    ))
+    .expect("session");
+    let mut view = session.view().expect("view");
+    while view.decisions < 30 || view.phase != GamePhase::Choose {
+        view = match view.phase {
+            GamePhase::Roll => session.roll().expect("roll"),
+            _ => session.choose(view.options.len() as u32 - 1).expect("choose"),
+        };
+    }
+    let mut samples: Vec<u128> = (0..20_000)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            std::hint::black_box(session.view().expect("view"));
+            t.elapsed().as_nanos()
+        })
+        .collect();
+    samples.sort_unstable();
+    let core = session.snapshot();
+    let mut core_samples: Vec<u128> = (0..20_000)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            std::hint::black_box(core.view());
+            t.elapsed().as_nanos()
+        })
+        .collect();
+    core_samples.sort_unstable();
+    println!(
+        "GameSession::view {} ns, Session::view {} ns (medians)",
+        samples[10_000], core_samples[10_000]
+    );
+}
+
+/// `cargo test -p ludo-ffi -- --ignored --nocapture game_timing`
+#[test]
+#[ignore]
+fn game_timing() {
+    let rt = runtime();
+    for level in ["random", "medium", "expert"] {
+        let mut ffi = Vec::new();
+        let mut core = Vec::new();
+        for g in 0..8u64 {
+            let mut c = config("classic", vec![bot("A", level), bot("B", level), bot("C", level), bot("D", level)]);
+            c.seed_hex = Some(format!("{:064x}", 1000 + g));
+            let session = GameSession::new(c.clone()).expect("session");
+            let t = std::time::Instant::now();
+            let mut view = session.view().expect("view");
+            while view.phase != GamePhase::Over {
+                view = rt.block_on(session.play_bot_turn()).expect("bot");
+            }
+            ffi.push(t.elapsed().as_micros());
+            let mut s = GameSession::new(c).expect("session").snapshot();
+            let t = std::time::Instant::now();
+            while !s.is_over() {
+                s.play_bot().expect("bot");
+            }
+            core.push(t.elapsed().as_micros());
+        }
+        ffi.sort_unstable();
+        core.sort_unstable();
+        println!("{level}: GameSession {} µs, Session {} µs (medians)", ffi[4], core[4]);
+    }
+}
