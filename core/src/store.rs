@@ -269,7 +269,9 @@ impl SaveStore {
     fn write_atomic(&self, id: &str, bytes: &[u8]) -> Result<(), SaveError> {
         // Writers share the temporary and backup names, so writes are taken one at a time:
         // an app may autosave from the UI thread and from a bot's worker at once.
-        let _one_at_a_time = WRITES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let _one_at_a_time = WRITES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let main = self.file(id, "");
         let bak = self.file(id, ".bak");
         let tmp = self.file(id, ".tmp");
