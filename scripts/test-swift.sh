@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Swift side of the cross-language tests: builds the release library, writes the bindings,
-# compiles them as module `ludo_ffi` (as ios/LudoKit will hold them), compiles
-# tests/swift/*.swift against that module and runs them; both in Swift 6 mode with warnings as
-# errors. Closing line:
+# Swift side of the cross-language tests: builds the library as it ships (profile release-ffi),
+# writes the bindings, compiles them as module `ludo_ffi` (as ios/LudoKit will hold them),
+# compiles tests/swift/*.swift against that module and runs them; both in Swift 6 mode with
+# warnings as errors. Closing line:
 # "swift tests: N passed, M failed"; exits non-zero on any failure.
 #
 # Uses swiftc from PATH, else the Debian root of scripts/swift-toolchain.sh (made once).

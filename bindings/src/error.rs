@@ -116,7 +116,9 @@ impl From<SaveError> for LudoError {
             SaveError::NewerVersion { found, supported } => {
                 LudoError::NewerSaveVersion { found, supported }
             }
-            SaveError::NotFound { id } | SaveError::BadName { id } => LudoError::SaveNotFound { id },
+            SaveError::NotFound { id } | SaveError::BadName { id } => {
+                LudoError::SaveNotFound { id }
+            }
             e @ SaveError::Io { .. } => LudoError::Storage {
                 detail: e.to_string(),
             },

@@ -52,7 +52,12 @@ fn play_people(preset: &str, seats: usize, mut state: u64) -> GameView {
     for _ in 0..20_000 {
         for seat in &view.seats {
             for p in &seat.pieces {
-                assert!(layout.cells.iter().any(|c| (c.row, c.col) == (p.cell.row, p.cell.col)));
+                assert!(
+                    layout
+                        .cells
+                        .iter()
+                        .any(|c| (c.row, c.col) == (p.cell.row, p.cell.col))
+                );
             }
         }
         view = match view.phase {
@@ -73,7 +78,11 @@ fn play_people(preset: &str, seats: usize, mut state: u64) -> GameView {
                     matches!(e, GameEvent::Moved { piece, to, .. }
                         if *piece == option.piece && *to == option.to)
                 });
-                assert!(moved, "{preset}: no Moved event for {option:?}: {:?}", next.events);
+                assert!(
+                    moved,
+                    "{preset}: no Moved event for {option:?}: {:?}",
+                    next.events
+                );
                 next
             }
         };
@@ -162,11 +171,20 @@ fn bad_rules_name_the_field() {
     assert_eq!(field("chess", &[]), "preset");
     assert_eq!(field("", &[]), "preset");
     assert_eq!(field("classic", &[("wobble", "1")]), "options.wobble");
-    assert_eq!(field("parchis", &[("safe_stars", "true")]), "options.safe_stars");
-    assert_eq!(field("classic", &[("enter_on", "\"seven\"")]), "options.enter_on");
+    assert_eq!(
+        field("parchis", &[("safe_stars", "true")]),
+        "options.safe_stars"
+    );
+    assert_eq!(
+        field("classic", &[("enter_on", "\"seven\"")]),
+        "options.enter_on"
+    );
     assert_eq!(field("classic", &[("enter_on", "six")]), "options.enter_on");
     assert_eq!(
-        field("classic", &[("safe_stars", "true"), ("safe_stars", "false")]),
+        field(
+            "classic",
+            &[("safe_stars", "true"), ("safe_stars", "false")]
+        ),
         "options.safe_stars"
     );
     // Every length the option can hold: a layout or a field error, never a panic.
@@ -224,13 +242,16 @@ fn bad_configs_are_refused_with_their_variant() {
         err(config("classic", coloured)),
         LudoError::InvalidSeats { .. }
     ));
-    for seed in ["", "xyz", &"g".repeat(64), &"a".repeat(63), "ä".repeat(32).as_str()] {
+    for seed in [
+        "",
+        "xyz",
+        &"g".repeat(64),
+        &"a".repeat(63),
+        "ä".repeat(32).as_str(),
+    ] {
         let mut c = config("classic", seats());
         c.seed_hex = Some(seed.to_owned());
-        assert!(
-            matches!(err(c), LudoError::InvalidSeed { .. }),
-            "{seed:?}"
-        );
+        assert!(matches!(err(c), LudoError::InvalidSeed { .. }), "{seed:?}");
     }
 }
 
@@ -285,13 +306,21 @@ fn bots_play_on_the_blocking_pool_and_refuse_people_s_actions() {
     let rt = runtime();
     let session = GameSession::new(config(
         "classic",
-        vec![bot("A", "medium"), bot("B", "hard"), bot("C", "easy"), bot("D", "expert")],
+        vec![
+            bot("A", "medium"),
+            bot("B", "hard"),
+            bot("C", "easy"),
+            bot("D", "expert"),
+        ],
     ))
     .expect("session");
     let mut view = session.view().expect("view");
     assert!(view.bot_to_move);
     assert!(matches!(session.roll(), Err(LudoError::NotYourTurn { .. })));
-    assert!(matches!(session.choose(0), Err(LudoError::NotYourTurn { .. })));
+    assert!(matches!(
+        session.choose(0),
+        Err(LudoError::NotYourTurn { .. })
+    ));
     let mut turns = 0;
     while view.phase != GamePhase::Over {
         view = rt.block_on(session.play_bot_turn()).expect("bot");
@@ -299,7 +328,10 @@ fn bots_play_on_the_blocking_pool_and_refuse_people_s_actions() {
         assert!(turns < 20_000);
     }
     assert_eq!(view.places.len(), 4);
-    assert_eq!(rt.block_on(session.play_bot_turn()).err(), Some(LudoError::GameOver));
+    assert_eq!(
+        rt.block_on(session.play_bot_turn()).err(),
+        Some(LudoError::GameOver)
+    );
     assert_eq!(session.roll().err(), Some(LudoError::GameOver));
     assert_eq!(session.undo().err(), Some(LudoError::UndoUnavailable));
 }
@@ -312,7 +344,10 @@ fn saves_and_codes_round_trip_and_damage_is_reported() {
         let v = session.view().expect("view");
         match v.phase {
             GamePhase::Roll => session.roll().map(drop).expect("roll"),
-            GamePhase::Choose => session.choose(v.options.len() as u32 - 1).map(drop).expect("c"),
+            GamePhase::Choose => session
+                .choose(v.options.len() as u32 - 1)
+                .map(drop)
+                .expect("c"),
             GamePhase::Over => break,
         }
     }
@@ -326,9 +361,20 @@ fn saves_and_codes_round_trip_and_damage_is_reported() {
     let decoded = GameSession::from_replay_code(code).expect("decode");
     assert_eq!(decoded.view().expect("view").seats, view.seats);
 
-    for bad in ["", "{", "[]", "null", "{}", "\u{0}", &json[..json.len() / 2]] {
+    for bad in [
+        "",
+        "{",
+        "[]",
+        "null",
+        "{}",
+        "\u{0}",
+        &json[..json.len() / 2],
+    ] {
         assert!(
-            matches!(GameSession::from_save(bad.into()), Err(LudoError::CorruptSave { .. })),
+            matches!(
+                GameSession::from_save(bad.into()),
+                Err(LudoError::CorruptSave { .. })
+            ),
             "{bad:?}"
         );
     }
@@ -350,7 +396,14 @@ fn saves_and_codes_round_trip_and_damage_is_reported() {
         ),
         "{json}"
     );
-    for bad in ["", "ludo1.", "ludo1.AAAA", "ludo9.abc", "hello", "ludo1.!!!!"] {
+    for bad in [
+        "",
+        "ludo1.",
+        "ludo1.AAAA",
+        "ludo9.abc",
+        "hello",
+        "ludo1.!!!!",
+    ] {
         assert!(
             matches!(
                 GameSession::from_replay_code(bad.into()),
@@ -374,7 +427,10 @@ fn the_store_lists_loads_deletes_and_reports_problems() {
     let id = store.save(Arc::clone(&session)).expect("save");
     let list = store.list().expect("list");
     assert_eq!(list.len(), 2);
-    assert!(list.iter().all(|e| e.summary.is_some() && e.problem.is_none()));
+    assert!(
+        list.iter()
+            .all(|e| e.summary.is_some() && e.problem.is_none())
+    );
     let loaded = store.load(id.clone()).expect("load");
     assert!(loaded.recovered_from_backup.is_none());
     assert_eq!(
@@ -387,13 +443,19 @@ fn the_store_lists_loads_deletes_and_reports_problems() {
         store.delete(id.clone()).err(),
         Some(LudoError::SaveNotFound { id: id.clone() })
     );
-    assert!(matches!(store.load(id), Err(LudoError::SaveNotFound { .. })));
+    assert!(matches!(
+        store.load(id),
+        Err(LudoError::SaveNotFound { .. })
+    ));
     for bad in ["", "../x", "a/b", "a b", &"x".repeat(65)] {
         assert!(
             matches!(store.load(bad.into()), Err(LudoError::SaveNotFound { .. })),
             "{bad:?}"
         );
-        assert!(matches!(store.delete(bad.into()), Err(LudoError::SaveNotFound { .. })));
+        assert!(matches!(
+            store.delete(bad.into()),
+            Err(LudoError::SaveNotFound { .. })
+        ));
     }
     std::fs::write(dir.path().join("junk.ludo.json"), "{ not json").expect("write");
     assert!(matches!(
@@ -404,13 +466,35 @@ fn the_store_lists_loads_deletes_and_reports_problems() {
     let junk = listed.iter().find(|e| e.id == "junk").expect("junk listed");
     assert!(junk.summary.is_none() && junk.problem.is_some());
 
+    // The folder gone under the store: every call says so, none panics.
+    let gone = tempfile::tempdir().expect("tempdir");
+    let orphan = SaveStore::new(gone.path().display().to_string()).expect("store");
+    drop(gone);
+    assert!(matches!(orphan.list(), Err(LudoError::Storage { .. })));
+    assert!(matches!(
+        orphan.autosave(Arc::clone(&session)),
+        Err(LudoError::Storage { .. })
+    ));
+    assert!(matches!(
+        orphan.save(Arc::clone(&session)),
+        Err(LudoError::Storage { .. })
+    ));
+    assert!(matches!(
+        orphan.load("autosave".into()),
+        Err(LudoError::SaveNotFound { .. })
+    ));
+    assert!(orphan.load_autosave().expect("none").is_none());
+
     let file = dir.path().join("a-file");
     std::fs::write(&file, "").expect("write");
     assert!(matches!(
         SaveStore::new(file.display().to_string()),
         Err(LudoError::Storage { .. })
     ));
-    assert!(matches!(SaveStore::new(String::new()), Err(LudoError::Storage { .. })));
+    assert!(matches!(
+        SaveStore::new(String::new()),
+        Err(LudoError::Storage { .. })
+    ));
 }
 
 #[test]
@@ -437,7 +521,9 @@ fn view_timing() {
     while view.decisions < 30 || view.phase != GamePhase::Choose {
         view = match view.phase {
             GamePhase::Roll => session.roll().expect("roll"),
-            _ => session.choose(view.options.len() as u32 - 1).expect("choose"),
+            _ => session
+                .choose(view.options.len() as u32 - 1)
+                .expect("choose"),
         };
     }
     let mut samples: Vec<u128> = (0..20_000)
@@ -472,7 +558,15 @@ fn game_timing() {
         let mut ffi = Vec::new();
         let mut core = Vec::new();
         for g in 0..8u64 {
-            let mut c = config("classic", vec![bot("A", level), bot("B", level), bot("C", level), bot("D", level)]);
+            let mut c = config(
+                "classic",
+                vec![
+                    bot("A", level),
+                    bot("B", level),
+                    bot("C", level),
+                    bot("D", level),
+                ],
+            );
             c.seed_hex = Some(format!("{:064x}", 1000 + g));
             let session = GameSession::new(c.clone()).expect("session");
             let t = std::time::Instant::now();
@@ -490,6 +584,9 @@ fn game_timing() {
         }
         ffi.sort_unstable();
         core.sort_unstable();
-        println!("{level}: GameSession {} µs, Session {} µs (medians)", ffi[4], core[4]);
+        println!(
+            "{level}: GameSession {} µs, Session {} µs (medians)",
+            ffi[4], core[4]
+        );
     }
 }

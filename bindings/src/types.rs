@@ -149,7 +149,9 @@ impl BoardLayout {
     pub(crate) fn of(layout: &CoreLayout, colours: &[ludo_core::Colour]) -> BoardLayout {
         let mut cells: Vec<Cell> = Vec::new();
         for cell in layout.cells() {
-            if !cells.iter().any(|c| c.row == u32::from(cell.row) && c.col == u32::from(cell.col))
+            if !cells
+                .iter()
+                .any(|c| c.row == u32::from(cell.row) && c.col == u32::from(cell.col))
             {
                 cells.push((*cell).into());
             }
@@ -413,7 +415,11 @@ impl Viewer {
             .unwrap_or(0)
     }
 
-    pub(crate) fn event(&self, session: &Session, e: &core::GameEvent) -> Result<GameEvent, LudoError> {
+    pub(crate) fn event(
+        &self,
+        session: &Session,
+        e: &core::GameEvent,
+    ) -> Result<GameEvent, LudoError> {
         use core::GameEvent as E;
         let n = u32::from;
         Ok(match e {

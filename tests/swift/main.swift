@@ -1,6 +1,7 @@
 // Cross-language tests of the Swift bindings, run by scripts/test-swift.sh against the
-// host-built library. No XCTest (not in the Linux toolchain used here): each test is a closure,
-// a failed check throws, and the last line is the runner's count.
+// host-built library as it ships. No XCTest (not in the Linux toolchain used here): each test
+// is a closure, a failed check throws, and the last line is the runner's count. The cases are
+// those of tests/kotlin/src/test/kotlin/LudoFfiTest.kt.
 import Foundation
 import ludo_ffi
 
@@ -8,10 +9,22 @@ struct CheckFailed: Error, CustomStringConvertible {
     let description: String
 }
 
-func expect(_ condition: Bool, _ message: @autoclosure () -> String,
+func expect(_ condition: Bool, _ message: @autoclosure () -> String = "",
             file: StaticString = #file, line: UInt = #line) throws {
     if !condition {
         throw CheckFailed(description: "\(file):\(line): \(message())")
+    }
+}
+
+/// Runs `body`, which must throw an error that `matches` accepts.
+@MainActor
+func expectError<T>(_ body: @MainActor () async throws -> T, file: StaticString = #file, line: UInt = #line,
+                    _ matches: (LudoError) -> Bool) async throws {
+    do {
+        let value = try await body()
+        throw CheckFailed(description: "\(file):\(line): no error thrown, got \(value)")
+    } catch let error as LudoError {
+        try expect(matches(error), "unexpected error \(error)", file: file, line: line)
     }
 }
 
@@ -30,39 +43,257 @@ func test(_ name: String, _ body: () async throws -> Void) async {
     }
 }
 
-await test("version is reported") {
+let seed = "00000000000000000000000000000000000000000000000000000000000000aa"
+
+func human(_ name: String) -> SeatConfig { SeatConfig(name: name, kind: .human) }
+func bot(_ name: String, _ level: String) -> SeatConfig { SeatConfig(name: name, kind: .bot(level: level)) }
+func fourBots(_ level: String) -> [SeatConfig] { ["Ann", "Bo", "Cy", "Di"].map { bot($0, level) } }
+
+/// Plays bot turns until the game is over; returns the last view and the number of turns.
+func playBotsToTheEnd(_ session: GameSession) async throws -> (GameView, Int) {
+    var view = try session.view()
+    var turns = 0
+    while view.phase != .over {
+        try expect(view.botToMove, "a person is to move")
+        view = try await session.playBotTurn()
+        turns += 1
+        try expect(turns < 20_000, "the game does not end")
+    }
+    return (view, turns)
+}
+
+/// Plays until the person in seat 0 has a choice to make (bots play, the person rolls).
+func untilPersonChooses(_ session: GameSession) async throws -> GameView {
+    var view = try session.view()
+    for _ in 0..<2_000 {
+        if view.phase == .over { throw CheckFailed(description: "the game ended first") }
+        if view.botToMove {
+            view = try await session.playBotTurn()
+        } else if view.phase == .roll {
+            view = try session.roll()
+        } else {
+            return view
+        }
+    }
+    throw CheckFailed(description: "no choice came")
+}
+
+func tempDir() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ludo-swift-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+await test("version and presets") {
     let version = ffiVersion()
     try expect(version.split(separator: ".").count >= 3, "version \(version)")
+    let all = presets()
+    try expect(all.map(\.id) == ["classic", "ludo_multijoueur", "ludo_blocks", "parchis", "parchis6", "mensch", "petits_chevaux"],
+               "\(all.map(\.id))")
+    for preset in all {
+        try expect(preset.code == "preset.\(preset.id)")
+        try expect(UInt32(preset.colours.count) == preset.maxSeats)
+        try expect(!preset.options.isEmpty && preset.options.allSatisfy { $0.code == "option.\($0.name)" && $0.defaultJson != nil })
+        let layout = try boardLayout(preset: preset.id, options: [])
+        try expect(layout.colours == preset.colours)
+        try expect(Set(layout.cells.map { [$0.row, $0.col] }).count == layout.cells.count, "\(preset.id): a cell twice")
+    }
+    try expect(botLevels() == ["random", "easy", "medium", "hard", "expert"])
 }
 
-await test("constructor and record") {
-    let session = try PlaceholderSession(seats: 4, seed: 42)
-    let summary = session.summary()
-    try expect(summary == SessionSummary(seats: 4, seed: 42, label: "4 seats, seed 42"), "\(summary)")
+await test("a 4-bot game is played to the end") {
+    let session = try GameSession(config: GameConfig(preset: "classic", seats: fourBots("medium"), seedHex: seed))
+    let first = try session.view()
+    try expect(first.events.contains { if case .starts = $0 { return true } else { return false } }, "\(first.events)")
+    try expect(first.seed == nil, "the seed stays secret until the end")
+    let (last, turns) = try await playBotsToTheEnd(session)
+    try expect(last.phase == .over)
+    try expect(Set(last.places) == [0, 1, 2, 3], "\(last.places)")
+    try expect(last.seed == seed)
+    try expect(last.events.contains { if case .gameOver = $0 { return true } else { return false } })
+    try expect(last.seats[Int(last.places[0])].place == 1)
+    try expect(turns > 50, "\(turns) turns")
+    try await expectError({ try await session.playBotTurn() }) { $0 == .GameOver }
 }
 
-await test("constructor error is thrown") {
-    do {
-        _ = try PlaceholderSession(seats: 7, seed: 1)
-        try expect(false, "no error thrown")
-    } catch LudoError.InvalidSeatCount(let count) {
-        try expect(count == 7, "count \(count)")
+await test("a human turn offers options with their paths") {
+    let session = try GameSession(config: GameConfig(
+        preset: "classic", seats: [human("Me"), bot("Bo", "easy"), bot("Cy", "easy")], seedHex: seed))
+    let layout = try session.boardLayout()
+    let view = try await untilPersonChooses(session)
+    try expect(view.phase == .choose && view.turn == 0 && !view.botToMove && view.choosingFor != nil)
+    try expect(view.options.count >= 2, "\(view.options)")
+    try expect(view.options.map(\.id) == (0..<UInt32(view.options.count)).map { $0 })
+    for option in view.options {
+        try expect(!option.path.isEmpty, "\(option)")
+        try expect(option.path.allSatisfy { c in layout.cells.contains { $0.row == c.row && $0.col == c.col } })
+    }
+    let option = view.options[view.options.count - 1]
+    let after = try session.choose(optionId: option.id)
+    var moved: (UInt32, UInt32, Cell)?
+    for event in after.events {
+        if case let .moved(_, piece, _, _, to, _, toCell) = event, moved == nil { moved = (piece, to, toCell) }
+    }
+    try expect(moved?.0 == option.piece && moved?.1 == option.to && moved?.2 == option.path.last, "\(after.events)")
+    try expect(after.seats[0].pieces[Int(option.piece)].cell == option.path.last)
+    try expect(after.canUndo)
+    try expect(try session.view().events.isEmpty, "events are reported once")
+}
+
+await test("undo takes back the person's decision") {
+    let session = try GameSession(config: GameConfig(preset: "classic", seats: [human("Me"), bot("Bo", "medium")], seedHex: seed))
+    try await expectError({ try session.undo() }) { $0 == .UndoUnavailable }
+    let before = try await untilPersonChooses(session)
+    try expect(!before.canUndo)
+    _ = try session.choose(optionId: before.options[0].id)
+    var view = try session.view()
+    while view.botToMove { view = try await session.playBotTurn() }
+    let undone = try session.undo()
+    guard undone.events.count == 1, case let .undone(decisions) = undone.events[0] else {
+        throw CheckFailed(description: "events \(undone.events)")
+    }
+    try expect(decisions >= 1)
+    try expect(undone.phase == .choose && undone.options == before.options && undone.seats == before.seats)
+    try expect(undone.dice == before.dice && !undone.canUndo)
+    try await expectError({ try session.undo() }) { $0 == .UndoUnavailable }
+}
+
+await test("save and load through the save store") {
+    let dir = try tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let store = try SaveStore(dir: dir.path)
+    try expect(try store.list().isEmpty)
+    try expect(try store.loadAutosave() == nil)
+    let session = try GameSession(config: GameConfig(
+        preset: "parchis", seats: [human("Me"), bot("Bo", "hard"), bot("Cy", "easy")], seedHex: seed))
+    let view = try await untilPersonChooses(session)
+    try store.autosave(session: session)
+    let id = try store.save(session: session)
+    let list = try store.list()
+    try expect(Set(list.map(\.id)) == ["autosave", id], "\(list.map(\.id))")
+    guard let summary = list.first(where: { $0.id == id })?.summary else { throw CheckFailed(description: "no summary") }
+    try expect(summary.preset == "parchis" && summary.seats.map(\.name) == ["Me", "Bo", "Cy"] && !summary.over)
+    try expect(summary.seats[1].kind == .bot(level: "hard"))
+    let loaded = try store.load(id: id)
+    try expect(loaded.recoveredFromBackup == nil)
+    let back = try loaded.session.view()
+    try expect(back.seats == view.seats && back.options == view.options && back.seedCommitment == view.seedCommitment)
+    _ = try loaded.session.choose(optionId: back.options[0].id)
+    try expect(try store.loadAutosave()?.session.view().seats == view.seats)
+    try store.delete(id: id)
+    try await expectError({ try store.load(id: id) }) { if case .SaveNotFound = $0 { return true } else { return false } }
+    try store.clearAutosave()
+    try expect(try store.list().isEmpty)
+    try expect(try GameSession.fromSave(json: session.save()).view().options == view.options)
+    try expect(try GameSession.fromReplayCode(code: session.replayCode()).view().seats == view.seats)
+}
+
+await test("a corrupt save gives the corrupt-save error") {
+    let json = try GameSession(config: GameConfig(preset: "classic", seats: fourBots("easy"), seedHex: seed)).save()
+    let edited = json.replacingOccurrences(of: "\"Ann\"", with: "\"Eve\"")
+    for bad in ["", "{", "[]", "{}", String(json.prefix(json.count / 2)), edited] {
+        try await expectError({ try GameSession.fromSave(json: bad) }) {
+            if case let .CorruptSave(reason) = $0 { return !reason.isEmpty } else { return false }
+        }
+    }
+    guard let range = json.range(of: #""schema":\s*2"#, options: .regularExpression) else {
+        throw CheckFailed(description: "no schema in \(json.prefix(80))")
+    }
+    let newer = json.replacingCharacters(in: range, with: "\"schema\": 99")
+    try await expectError({ try GameSession.fromSave(json: newer) }) {
+        if case let .NewerSaveVersion(found, _) = $0 { return found == 99 } else { return false }
+    }
+    let dir = try tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let store = try SaveStore(dir: dir.path)
+    try "{ not json".write(to: dir.appendingPathComponent("junk.ludo.json"), atomically: true, encoding: .utf8)
+    let entries = try store.list()
+    try expect(entries.count == 1 && entries[0].id == "junk" && entries[0].summary == nil && entries[0].problem != nil)
+    try await expectError({ try store.load(id: "junk") }) { if case .CorruptSave = $0 { return true } else { return false } }
+    for code in ["", "ludo1.", "ludo1.AAAA", "hello"] {
+        try await expectError({ try GameSession.fromReplayCode(code: code) }) {
+            if case .CorruptSave = $0 { return true } else { return false }
+        }
     }
 }
 
-await test("async method is an async func") {
-    let session = try PlaceholderSession(seats: 2, seed: 10)
-    let result = try await session.think(rounds: 100)
-    try expect(result == 10 + 5050, "result \(result)")
+await test("an illegal option gives its error") {
+    let session = try GameSession(config: GameConfig(preset: "classic", seats: [human("A"), human("B")], seedHex: seed))
+    try await expectError({ try session.choose(optionId: 0) }) { $0 == .IllegalOption(optionId: 0, options: 0) }
+    let view = try await untilPersonChooses(session)
+    let n = UInt32(view.options.count)
+    for id in [n, n + 1, 255, 256, UInt32.max] {
+        try await expectError({ try session.choose(optionId: id) }) { $0 == .IllegalOption(optionId: id, options: n) }
+    }
+    try await expectError({ try session.roll() }) { $0 == .ChoiceNeeded(options: n) }
+    try expect(try session.view().options == view.options, "nothing changed")
 }
 
-await test("async error is thrown from await") {
-    let session = try PlaceholderSession(seats: 2, seed: 10)
-    do {
-        _ = try await session.think(rounds: 0)
-        try expect(false, "no error thrown")
-    } catch LudoError.NothingToDo {
-        // expected
+await test("playBotTurn is an async method") {
+    // Four games at once in a task group, each awaiting its bots' turns.
+    let results = try await withThrowingTaskGroup(of: GamePhase.self) { group in
+        for n in 1...4 {
+            let config = GameConfig(preset: "ludo_blocks", seats: fourBots("hard"), seedHex: String(seed.dropLast()) + "\(n)")
+            group.addTask {
+                try await playBotsToTheEnd(try GameSession(config: config)).0.phase
+            }
+        }
+        var phases: [GamePhase] = []
+        for try await phase in group { phases.append(phase) }
+        return phases
+    }
+    try expect(results == [.over, .over, .over, .over], "\(results)")
+    let session = try GameSession(config: GameConfig(preset: "classic", seats: [human("A"), bot("B", "easy")], seedHex: seed))
+    let view = try await untilPersonChooses(session)
+    try await expectError({ try await session.playBotTurn() }) { $0 == .NotYourTurn(seat: view.turn) }
+}
+
+await test("bad arguments give errors, not crashes") {
+    let two = [human("A"), bot("B", "easy")]
+    func rulesField(_ e: LudoError) -> String? { if case let .InvalidRules(field, _) = e { return field } else { return nil } }
+    func isSeats(_ e: LudoError) -> Bool { if case .InvalidSeats = e { return true } else { return false } }
+    try await expectError({ try GameSession(config: GameConfig(preset: "chess", seats: two)) }) { rulesField($0) == "preset" }
+    try await expectError({ try GameSession(config: GameConfig(preset: "classic", seats: two, options: [RuleOption(name: "wobble", valueJson: "1")])) }) {
+        rulesField($0) == "options.wobble"
+    }
+    try await expectError({ try GameSession(config: GameConfig(preset: "classic", seats: two, options: [RuleOption(name: "enter_on", valueJson: "not json")])) }) {
+        rulesField($0) == "options.enter_on"
+    }
+    try await expectError({ try boardLayout(preset: "", options: []) }) { rulesField($0) != nil }
+    try await expectError({ try boardLayout(preset: "classic", options: [RuleOption(name: "home_col_len", valueJson: "200")]) }) { rulesField($0) != nil }
+    try await expectError({ try GameSession(config: GameConfig(preset: "classic", seats: [human("A")])) }, isSeats)
+    try await expectError({ try GameSession(config: GameConfig(preset: "classic", seats: (0..<5).map { human("P\($0)") })) }, isSeats)
+    try await expectError({ try GameSession(config: GameConfig(preset: "classic", seats: [human("A"), bot("B", "godlike")])) }, isSeats)
+    try await expectError({ try GameSession(config: GameConfig(preset: "classic", seats: [human(String(repeating: "A", count: 100)), human("B")])) }, isSeats)
+    try await expectError({
+        try GameSession(config: GameConfig(preset: "classic", seats: [SeatConfig(name: "A", kind: .human, colour: .gray), SeatConfig(name: "B", kind: .human, colour: .red)]))
+    }, isSeats)
+    for bad in ["", "xyz", String(repeating: "g", count: 64), String(repeating: "é", count: 32)] {
+        try await expectError({ try GameSession(config: GameConfig(preset: "classic", seats: two, seedHex: bad)) }) {
+            if case .InvalidSeed = $0 { return true } else { return false }
+        }
+    }
+    let session = try GameSession(config: GameConfig(preset: "classic", seats: fourBots("random"), seedHex: seed))
+    func notYourTurn(_ e: LudoError) -> Bool { if case .NotYourTurn = e { return true } else { return false } }
+    try await expectError({ try session.roll() }, notYourTurn)
+    try await expectError({ try session.choose(optionId: 0) }, notYourTurn)
+    _ = try await playBotsToTheEnd(session)
+    try await expectError({ try session.roll() }) { $0 == .GameOver }
+    try await expectError({ try session.choose(optionId: 0) }) { $0 == .GameOver }
+    try await expectError({ try session.undo() }) { $0 == .UndoUnavailable }
+    try expect(try session.view().phase == .over)
+    let dir = try tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("a-file")
+    try "".write(to: file, atomically: true, encoding: .utf8)
+    func isStorage(_ e: LudoError) -> Bool { if case .Storage = e { return true } else { return false } }
+    try await expectError({ try SaveStore(dir: file.path) }, isStorage)
+    try await expectError({ try SaveStore(dir: "") }, isStorage)
+    let store = try SaveStore(dir: dir.appendingPathComponent("saves").path)
+    func notFound(_ e: LudoError) -> Bool { if case .SaveNotFound = e { return true } else { return false } }
+    for id in ["", "../x", "a/b", String(repeating: "x", count: 65), "nope"] {
+        try await expectError({ try store.load(id: id) }, notFound)
+        try await expectError({ try store.delete(id: id) }, notFound)
     }
 }
 

@@ -39,6 +39,15 @@ class LudoFfiBenchTest {
         val levels = System.getProperty("ludo.bench.levels", "random,medium,expert").split(",").map { it.trim() }
         report("ludo-ffi ${uniffi.ludo_ffi.ffiVersion()}, JVM ${System.getProperty("java.version")}, ${Runtime.getRuntime().availableProcessors()} CPUs")
 
+        // The cost of any call through JNA, for scale: a function returning a short string.
+        repeat(20_000) { uniffi.ludo_ffi.ffiVersion() } // warm-up (JIT)
+        val floor = List(views) {
+            val t = System.nanoTime()
+            uniffi.ludo_ffi.ffiVersion()
+            System.nanoTime() - t
+        }
+        report("ffiVersion() (call floor): median ${micros(median(floor))} over $views calls")
+
         // view() in the middle of a 4-seat game, at a choice (options with paths to convert).
         val config = GameConfig("classic", listOf("A", "B", "C", "D").map { human(it) }, seedHex = SEED)
         GameSession(config).use { session ->
@@ -47,7 +56,7 @@ class LudoFfiBenchTest {
                 check(view.phase != GamePhase.OVER)
                 view = if (view.phase == GamePhase.ROLL) session.roll() else session.choose(view.options.last().id)
             }
-            repeat(2_000) { session.view() } // warm-up (JIT)
+            repeat(20_000) { session.view() } // warm-up (JIT)
             val samples = List(views) {
                 val t = System.nanoTime()
                 session.view()
