@@ -14,7 +14,10 @@ LIB_DIR="$(bindings/generate.sh | tail -n 1)"
 cd tests/kotlin
 rm -rf target/surefire-reports
 status=0
-mvn -q -B -Dstyle.color=never test -Dludo.lib.dir="$LIB_DIR" || status=$?
+# Debian's Maven 3.8 writes colour resets even with style.color=never; strip them so that the
+# closing line below starts a line of its own.
+mvn -q -B -Dstyle.color=never test -Dludo.lib.dir="$LIB_DIR" 2>&1 | sed -u 's/\x1b\[[0-9;]*m//g' ||
+    status=$?
 
 # -q hides Surefire's own summary; count from its reports.
 total=0 bad=0 skipped=0
