@@ -2,8 +2,13 @@
 //! generator uses on every call.
 
 use crate::board::Board;
-use crate::position::{MAX_SEATS, Place, Position, YARD};
-use crate::rules::{Rules, RulesError};
+use crate::position::{MAX_SEATS, OFF_SQUARE, PIECES, Place, Position, YARD};
+use crate::rules::{Barrier, Rules, RulesError, SameColourLanding};
+
+/// Rows in the per-colour tables: the colours rounded up to a power of two, so that a
+/// colour index is masked into range rather than divided.
+pub(crate) const COLOUR_ROWS: usize = 8;
+const _: () = assert!(MAX_SEATS <= COLOUR_ROWS && COLOUR_ROWS.is_power_of_two());
 
 /// Marks "not on the track" in the square table.
 pub(crate) const OFF_TRACK: u8 = u8::MAX;
@@ -21,9 +26,25 @@ pub struct Engine {
     /// For board colour `c` and progress `p`, `square[c][p]` is the track square, or
     /// [`OFF_TRACK`] in the yard, the home column and home. A fixed 256-wide row per colour
     /// lets a `u8` progress index it with no bounds check.
-    pub(crate) square: Box<[[u8; 256]; MAX_SEATS]>,
+    pub(crate) square: Box<[[u8; 256]; COLOUR_ROWS]>,
+    /// Like `square`, but [`OFF_TRACK`] on safe squares too: the square where a piece of
+    /// colour `c` at progress `p` may capture, if there is one.
+    pub(crate) open_square: Box<[[u8; 256]; COLOUR_ROWS]>,
     /// Die values with which a single piece may pass an opponent block, one bit per value.
     pub(crate) block_pass: u8,
+    /// Whether the rules need no path or capacity checks (no barriers, blocks, capacity,
+    /// staircase, bouncing back or pairs), so the fast generator applies.
+    pub(crate) simple_moves: bool,
+    /// Whether a piece may not end on a square its own colour holds.
+    pub(crate) forbids_own_landing: bool,
+    /// The first progress that counts as the end of the road (home, or the first goal field).
+    pub(crate) end_from: u8,
+    /// The highest progress a piece can have (`Board::max_progress`).
+    pub(crate) max_progress: u8,
+    /// Die values that let a piece enter, one bit per value.
+    pub(crate) enter_dice: u8,
+    /// Whether any rule chooses among the legal moves (see `apply_choice_rules`).
+    pub(crate) choice_rules: bool,
 }
 
 impl Engine {
@@ -41,19 +62,51 @@ impl Engine {
                 safe |= 1 << s;
             }
         }
-        let mut square = Box::new([[OFF_TRACK; 256]; MAX_SEATS]);
+        let mut square = Box::new([[OFF_TRACK; 256]; COLOUR_ROWS]);
         for c in 0..board.colours as usize {
             for p in 0..=board.last_track {
                 square[c][p as usize] = board.track_square(c, p);
             }
         }
+        let mut open_square = square.clone();
+        for row in open_square.iter_mut() {
+            for sq in row.iter_mut() {
+                if *sq != OFF_TRACK && safe & (1u128 << (*sq % 128)) != 0 {
+                    *sq = OFF_TRACK;
+                }
+            }
+        }
         let block_pass = rules.block_pass_on.iter().fold(0u8, |m, d| m | 1 << d);
+        let simple_moves = rules.barrier == Barrier::None
+            && rules.capacity.is_none()
+            && !rules.staircase
+            && !rules.bounce_back
+            && !rules.doubled_move_half
+            && rules.same_colour_landing != SameColourLanding::OccupyPrevious;
+        let forbids_own_landing = matches!(
+            rules.same_colour_landing,
+            SameColourLanding::Forbidden | SameColourLanding::OccupyPrevious
+        );
+        let end_from = board.home.unwrap_or(board.last_track + 1);
+        let max_progress = board.max_progress();
+        let enter_dice = (1..=6u8)
+            .filter(|&d| rules.enter_on.allows(d))
+            .fold(0, |m, d| m | 1 << d);
+        let choice_rules =
+            rules.clear_start_first || rules.enter_compulsory || rules.forced_barrier_open_on_six;
         Ok(Engine {
+            end_from,
+            max_progress,
+            enter_dice,
+            choice_rules,
             rules,
             board,
             safe,
             square,
+            open_square,
             block_pass,
+            simple_moves,
+            forbids_own_landing,
         })
     }
 
@@ -70,7 +123,25 @@ impl Engine {
     /// The track square of a piece of board colour `colour` at `progress`, if on the track.
     #[inline]
     pub(crate) fn square_of(&self, colour: u8, progress: u8) -> u8 {
-        self.square[colour as usize % MAX_SEATS][progress as usize]
+        self.square[colour as usize & (COLOUR_ROWS - 1)][progress as usize]
+    }
+
+    /// The track squares `pieces` puts every piece on (see `Position::squares`).
+    pub(crate) fn squares_of(&self, pos: &Position) -> [u8; MAX_SEATS * PIECES] {
+        let mut squares = [OFF_SQUARE; MAX_SEATS * PIECES];
+        for s in pos.seats() {
+            for i in 0..PIECES {
+                squares[s * PIECES + i] = self.square_of(pos.seat_colour[s], pos.pieces[s][i]);
+            }
+        }
+        squares
+    }
+
+    /// Brings the position's square cache in step with its `pieces`, after code outside
+    /// the engine changed them by hand. Positions the engine makes, plays or parses are
+    /// always in step.
+    pub fn refresh_squares(&self, pos: &mut Position) {
+        pos.squares = self.squares_of(pos);
     }
 
     /// Where a piece of a seat stands.
@@ -88,16 +159,14 @@ impl Engine {
                 pos.stamp(seat, piece);
             }
         }
+        self.refresh_squares(&mut pos);
         pos
     }
 
     /// Whether a progress value is at the end of the road: home, or (Mensch) a goal field.
+    #[inline]
     pub fn at_end(&self, progress: u8) -> bool {
-        progress != YARD
-            && match self.board.home {
-                Some(home) => progress == home,
-                None => progress > self.board.last_track,
-            }
+        (self.end_from..=self.max_progress).contains(&progress)
     }
 
     /// The steps a piece at `progress` still has to go before it is done.

@@ -267,6 +267,7 @@ pub fn parse_position(value: &Value) -> Result<ParsedPosition, JsonError> {
     if pos.is_finished(pos.turn as usize) && !engine.is_over(&pos) {
         return err("position.turn: that colour has already finished");
     }
+    engine.refresh_squares(&mut pos);
     check_squares(&engine, &pos)?;
     Ok(ParsedPosition {
         engine,

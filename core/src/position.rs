@@ -38,7 +38,15 @@ pub struct Position {
     pub finished: [u8; MAX_SEATS],
     /// How many entries of `finished` are used.
     pub finished_count: u8,
+    /// The track square of every piece, at `seat * 4 + piece`, or `OFF_SQUARE` in the yard,
+    /// the home column and home: a copy of what `pieces` says, kept in step by the engine,
+    /// so that finding who stands on a square is a byte compare over a few words. Code
+    /// that changes `pieces` by hand calls [`crate::Engine::refresh_squares`] afterwards.
+    pub(crate) squares: [u8; MAX_SEATS * PIECES],
 }
+
+/// The value of an entry of `Position::squares` for a piece that is not on the track.
+pub(crate) const OFF_SQUARE: u8 = u8::MAX;
 
 impl Position {
     /// An empty position: every piece in its yard, the first seat to move.
@@ -57,6 +65,7 @@ impl Position {
             tries: 0,
             finished: [0; MAX_SEATS],
             finished_count: 0,
+            squares: [OFF_SQUARE; MAX_SEATS * PIECES],
         }
     }
 
@@ -67,7 +76,9 @@ impl Position {
 
     /// Whether a seat has finished.
     pub fn is_finished(&self, seat: usize) -> bool {
-        self.finished[..self.finished_count as usize].contains(&(seat as u8))
+        // A plain loop: the list is short, and usually empty.
+        let count = (self.finished_count as usize).min(MAX_SEATS);
+        (0..count).any(|k| self.finished[k] as usize == seat)
     }
 
     /// Whether every piece of a seat is at the end (home, or the goal fields in Mensch).
@@ -94,6 +105,24 @@ impl Position {
             self.seat_colour[seat] as usize,
             self.pieces[seat][piece],
         )
+    }
+
+    /// Every piece standing on track square `sq`, one bit per `seat * 4 + piece`.
+    #[inline]
+    pub(crate) fn pieces_on(&self, sq: u8) -> u32 {
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let mut bits = 0;
+        for (k, chunk) in self.squares.chunks_exact(8).enumerate() {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            let x = u64::from_le_bytes(word) ^ (0x0101_0101_0101_0101 * sq as u64);
+            // The high bit of each zero byte (no borrow between bytes), gathered into the
+            // top byte and brought down: one bit per piece.
+            let zero = !(((x & LOW7) + LOW7) | x) & !LOW7;
+            let gathered = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+            bits |= gathered << (8 * k);
+        }
+        bits
     }
 
     /// Stamps a piece as the latest arrival on its square.

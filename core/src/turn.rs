@@ -3,7 +3,7 @@
 
 use crate::engine::Engine;
 use crate::moves::{Input, Move, MoveList};
-use crate::position::{NO_PIECE, PIECES, Position, YARD};
+use crate::position::{NO_PIECE, OFF_SQUARE, PIECES, Position, YARD};
 use crate::rules::{Bonus, ThreeSixes};
 
 /// What the game waits for next.
@@ -60,6 +60,15 @@ pub enum PlayError {
     /// The input does not fit: a die value out of 1..6, or a bonus the rules do not give.
     #[error("{0}")]
     BadInput(String),
+}
+
+/// Notes what a bonus rule gives: another roll, or a count to play.
+fn reward(bonus: Bonus, extra_roll: &mut bool, pending: &mut Option<u8>) {
+    match bonus {
+        Bonus::ExtraRoll => *extra_roll = true,
+        Bonus::Move(n) => *pending = Some(n),
+        Bonus::None => {}
+    }
 }
 
 impl Engine {
@@ -139,24 +148,20 @@ impl Engine {
         if let Some(m) = mv {
             step.captures = m.captures;
             self.move_pieces(pos, seat, m);
-            let reached_end = self.at_end(m.to) && !self.at_end(m.from);
-            for (happened, bonus) in [
-                (m.captures != 0, self.rules.capture_bonus),
-                (reached_end, self.rules.home_bonus),
-            ] {
-                match (happened, bonus) {
-                    (true, Bonus::ExtraRoll) => extra_roll = true,
-                    (true, Bonus::Move(n)) => pending = Some(n),
-                    _ => {}
-                }
+            if m.captures != 0 {
+                reward(self.rules.capture_bonus, &mut extra_roll, &mut pending);
             }
-            if !pos.is_finished(seat) && pos.all_at_end(&self.board, seat) {
-                pos.finished[pos.finished_count as usize] = seat as u8;
-                pos.finished_count += 1;
-                step.finished = true;
-                if self.is_over(pos) {
-                    step.phase = Phase::Over;
-                    return step;
+            // A seat can only finish when one of its pieces newly reaches the end.
+            if self.at_end(m.to) && !self.at_end(m.from) {
+                reward(self.rules.home_bonus, &mut extra_roll, &mut pending);
+                if pos.all_at_end(&self.board, seat) && !pos.is_finished(seat) {
+                    pos.finished[pos.finished_count as usize] = seat as u8;
+                    pos.finished_count += 1;
+                    step.finished = true;
+                    if self.is_over(pos) {
+                        step.phase = Phase::Over;
+                        return step;
+                    }
                 }
             }
         }
@@ -191,15 +196,18 @@ impl Engine {
 
     /// Moves the piece (or pair) and sends captured pieces home.
     fn move_pieces(&self, pos: &mut Position, seat: usize, m: &Move) {
+        let square = self.square_of(pos.seat_colour[seat], m.to);
         for piece in [m.piece, m.partner] {
             if piece != NO_PIECE {
                 pos.pieces[seat][piece as usize] = m.to;
+                pos.squares[seat * PIECES + piece as usize] = square;
                 pos.stamp(seat, piece as usize);
             }
         }
         pos.last_moved = m.piece;
         for (s, i) in m.captured() {
             pos.pieces[s][i] = YARD;
+            pos.squares[s * PIECES + i] = OFF_SQUARE;
         }
     }
 
@@ -210,6 +218,7 @@ impl Engine {
             let p = pos.pieces[seat][piece as usize];
             if p != YARD && p <= self.board.last_track {
                 pos.pieces[seat][piece as usize] = YARD;
+                pos.squares[seat * PIECES + piece as usize] = OFF_SQUARE;
                 return Penalty::SentHome(piece);
             }
         }
@@ -235,11 +244,12 @@ impl Engine {
         pos.sixes = 0;
         pos.last_moved = NO_PIECE;
         pos.tries = 0;
-        let n = pos.seat_count as usize;
-        for k in 1..=n {
-            let s = (pos.turn as usize + k) % n;
-            if !pos.is_finished(s) {
-                pos.turn = s as u8;
+        let n = pos.seat_count;
+        let mut s = pos.turn;
+        for _ in 0..n {
+            s = if s + 1 >= n { 0 } else { s + 1 };
+            if !pos.is_finished(s as usize) {
+                pos.turn = s;
                 return;
             }
         }

@@ -11,6 +11,8 @@ use crate::moves::{Input, Move, MoveKind, MoveList};
 use crate::position::{NO_PIECE, PIECES, Position, YARD};
 use crate::rules::{Barrier, SameColourLanding, ThreeSixes};
 
+mod simple;
+
 /// What stands on one track square, the moving pieces left out.
 struct Scan {
     /// The mover's own pieces there.
@@ -34,11 +36,6 @@ struct Gen<'a> {
     pos: &'a Position,
     seat: usize,
     colour: u8,
-    /// The track square of piece `seat * 4 + piece`, or [`OFF_TRACK`]. Kept as one flat
-    /// byte array so that finding the pieces on a square is a single vector compare.
-    squares: [u8; 32],
-    /// How many 8-byte words of `squares` hold seats in play.
-    words: usize,
     /// Track squares the mover may not pass (barriers and opponent blocks).
     blocked_track: u128,
     /// Home-column progress values the mover may not pass (its own corridor barriers).
@@ -52,20 +49,11 @@ struct Gen<'a> {
 impl<'a> Gen<'a> {
     fn new(engine: &'a Engine, pos: &'a Position, die: u8, bonus: bool) -> Gen<'a> {
         let seat = pos.turn as usize;
-        let mut squares = [OFF_TRACK; 32];
-        for s in pos.seats() {
-            let c = pos.seat_colour[s];
-            for i in 0..PIECES {
-                squares[s * PIECES + i] = engine.square_of(c, pos.pieces[s][i]);
-            }
-        }
         let mut g = Gen {
             engine,
             pos,
             seat,
             colour: pos.seat_colour[seat],
-            squares,
-            words: (pos.seat_count as usize * PIECES).div_ceil(8),
             blocked_track: 0,
             blocked_column: 0,
             die,
@@ -75,25 +63,6 @@ impl<'a> Gen<'a> {
             g.find_blocks();
         }
         g
-    }
-
-    /// The pieces on track square `sq`, one bit per `seat * 4 + piece`.
-    #[inline]
-    fn occupants(&self, sq: u8) -> u32 {
-        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        let mut bits = 0u32;
-        // Eight squares at a time: mark the bytes equal to `sq`, then gather one bit per
-        // byte (a branch-free byte compare, as a vector unit would do it).
-        for (k, chunk) in self.squares.chunks_exact(8).take(self.words).enumerate() {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(chunk);
-            let w = u64::from_le_bytes(bytes) ^ (0x0101_0101_0101_0101 * sq as u64);
-            let zero = !(((w & LOW7) + LOW7) | w) & HIGH;
-            let gathered = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
-            bits |= gathered << (8 * k);
-        }
-        bits
     }
 
     /// Marks the squares the mover may not pass under the barrier rule in force.
@@ -111,7 +80,7 @@ impl<'a> Gen<'a> {
             if s == self.seat && !counts_own {
                 continue;
             }
-            let sq = &self.squares[s * PIECES..s * PIECES + PIECES];
+            let sq = &self.pos.squares[s * PIECES..s * PIECES + PIECES];
             for i in 0..PIECES {
                 if sq[i] != OFF_TRACK && sq[i + 1..].contains(&sq[i]) {
                     self.blocked_track |= 1u128 << sq[i];
@@ -136,7 +105,7 @@ impl<'a> Gen<'a> {
     /// What stands on track square `sq`, the mover's pieces in `moving` left out.
     #[inline]
     fn scan(&self, sq: u8, moving: u8) -> Scan {
-        let here = self.occupants(sq);
+        let here = self.pos.pieces_on(sq);
         let mine = seat_bits(self.seat);
         let own = here & mine & !((moving as u32) << (self.seat * PIECES));
         let opponents = here & !mine;
@@ -366,13 +335,20 @@ impl Engine {
 
     /// Whether this roll is a third six that is not played.
     pub fn is_third_six(&self, pos: &Position, input: Input) -> bool {
-        input == Input::Roll(6) && pos.sixes >= 2 && self.rules.three_sixes != ThreeSixes::None
+        matches!(input, Input::Roll(6))
+            && pos.sixes >= 2
+            && self.rules.three_sixes != ThreeSixes::None
     }
 
     /// Fills `out` with the legal moves of the seat to move for `input`. Moves that are the
     /// same choice (two pieces of one square making the same move) are listed once.
     pub fn legal_moves(&self, pos: &Position, input: Input, out: &mut MoveList) {
         out.clear();
+        debug_assert_eq!(
+            pos.squares,
+            self.squares_of(pos),
+            "the square cache is out of step with the pieces"
+        );
         let seat = pos.turn as usize;
         if seat >= pos.seat_count as usize || pos.is_finished(seat) || self.is_third_six(pos, input)
         {
@@ -382,6 +358,31 @@ impl Engine {
             Input::Roll(d) => (self.steps_for_roll(pos, d), d, false),
             Input::Bonus(n) => (n, 0, true),
         };
+        if self.simple_moves {
+            let (enter, kind) = if bonus {
+                (false, MoveKind::Bonus)
+            } else {
+                (self.enter_dice & (1 << die) != 0, MoveKind::Move)
+            };
+            self.simple_legal_moves(pos, steps, enter, kind, out);
+        } else {
+            self.general_legal_moves(pos, steps, die, bonus, out);
+        }
+        if self.choice_rules {
+            self.apply_choice_rules(pos, input, out);
+        }
+    }
+
+    /// The general generator: every rule of the data, checked square by square.
+    fn general_legal_moves(
+        &self,
+        pos: &Position,
+        steps: u8,
+        die: u8,
+        bonus: bool,
+        out: &mut MoveList,
+    ) {
+        let seat = pos.turn as usize;
         let g = Gen::new(self, pos, die, bonus);
         let own = pos.pieces[seat];
         let has_yard = own.contains(&YARD);
@@ -410,7 +411,7 @@ impl Engine {
                 out.push(m);
             }
         }
-        if self.rules.doubled_move_half && !bonus && die % 2 == 0 {
+        if self.rules.doubled_move_half && !bonus && die.is_multiple_of(2) {
             for a in 0..PIECES {
                 let p = own[a];
                 if p == YARD || self.at_end(p) || own[..a].contains(&p) {
@@ -423,7 +424,6 @@ impl Engine {
                 }
             }
         }
-        self.apply_choice_rules(pos, input, out);
     }
 
     /// The rules that choose among legal moves: the start square cleared first (Mensch),
@@ -431,12 +431,11 @@ impl Engine {
     fn apply_choice_rules(&self, pos: &Position, input: Input, out: &mut MoveList) {
         let seat = pos.turn as usize;
         let own = pos.pieces[seat];
-        let has_yard = own.contains(&YARD);
         // Own pieces on one square share their moves, so "a move from the start square" is
         // the move of the piece standing there.
         if self.rules.clear_start_first
-            && has_yard
             && !matches!(input, Input::Bonus(_))
+            && own.contains(&YARD)
             && own.contains(&0)
             && out.as_slice().iter().any(|m| m.from == 0)
         {
