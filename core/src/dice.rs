@@ -88,13 +88,14 @@ impl Die {
     }
 
     /// The next value, 1 to 6.
+    #[inline]
     pub fn roll(&mut self) -> u8 {
         loop {
             if self.bytes_left == 0 {
                 self.word = self.rng.next_u32();
                 self.bytes_left = 4;
             }
-            let b = (self.word & 0xff) as u8;
+            let b = self.word as u8;
             self.word >>= 8;
             self.bytes_left -= 1;
             if b < 252 {
@@ -125,6 +126,7 @@ impl Dice {
     }
 
     /// The next value of a seat's die. Seats beyond the table roll nothing: 0.
+    #[inline]
     pub fn roll(&mut self, seat: usize) -> u8 {
         self.dice.get_mut(seat).map_or(0, Die::roll)
     }

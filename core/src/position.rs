@@ -110,19 +110,18 @@ impl Position {
     /// Every piece standing on track square `sq`, one bit per `seat * 4 + piece`.
     #[inline]
     pub(crate) fn pieces_on(&self, sq: u8) -> u32 {
-        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        let mut bits = 0;
-        for (k, chunk) in self.squares.chunks_exact(8).enumerate() {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            let x = u64::from_le_bytes(word) ^ (0x0101_0101_0101_0101 * sq as u64);
-            // The high bit of each zero byte (no borrow between bytes), gathered into the
-            // top byte and brought down: one bit per piece.
-            let zero = !(((x & LOW7) + LOW7) | x) & !LOW7;
-            let gathered = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
-            bits |= gathered << (8 * k);
+        let word = |k: usize| {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&self.squares[8 * k..8 * k + 8]);
+            hits(u64::from_le_bytes(bytes), sq) << (8 * k)
+        };
+        // Two seats to a word; the third word only holds seats on the six-colour board.
+        let first = word(0) | word(1);
+        if self.seat_count <= 4 {
+            first
+        } else {
+            first | word(2)
         }
-        bits
     }
 
     /// Stamps a piece as the latest arrival on its square.
@@ -130,6 +129,17 @@ impl Position {
         self.arrival[seat][piece] = self.clock;
         self.clock = self.clock.wrapping_add(1);
     }
+}
+
+/// One bit per byte of `word` equal to `sq` (bit `i` for byte `i`).
+#[inline]
+fn hits(word: u64, sq: u8) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let x = word ^ (0x0101_0101_0101_0101 * sq as u64);
+    // The high bit of each zero byte (no borrow between bytes), gathered into the top byte
+    // by one multiplication and brought down.
+    let zero = !(((x & LOW7) + LOW7) | x) & !LOW7;
+    ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Where a piece stands, independent of whose it is.
