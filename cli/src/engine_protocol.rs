@@ -89,16 +89,21 @@ impl OutsideEngine {
             .command
             .split_first()
             .ok_or_else(|| Fault::Start("empty command".into()))?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // A group of its own, so that stopping the program also stops whatever it started
+        // (a shell script's children would otherwise live on, holding its pipes open).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| Fault::Start(format!("{program}: {e}")))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
+            kill(&mut child);
             return Err(Fault::Start("no pipes to the program".into()));
         };
         let (tx, rx) = channel();
@@ -215,11 +220,10 @@ impl OutsideEngine {
         self.stop();
     }
 
-    /// Kills the program (if it is running) and waits for it.
+    /// Kills the program (if it is running) with everything it started, and waits for it.
     fn stop(&mut self) {
         if let Some(mut r) = self.running.take() {
-            let _ = r.child.kill();
-            let _ = r.child.wait();
+            kill(&mut r.child);
         }
     }
 
@@ -307,4 +311,20 @@ fn shorten(text: &str) -> String {
         out.push('…');
     }
     out
+}
+
+/// Kills a program's whole process group (on Unix; elsewhere the program itself) and reaps
+/// it.
+fn kill(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(pid) = i32::try_from(child.id()) {
+        // The group has the program's pid as its id (see `process_group(0)` above). It may
+        // be gone already; then there is nothing to do.
+        let _ = nix::sys::signal::killpg(
+            nix::unistd::Pid::from_raw(pid),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }

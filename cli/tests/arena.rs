@@ -260,6 +260,46 @@ fn an_outside_engine_that_never_says_hello_forfeits_and_the_table_names_it() {
     assert!(table.contains("no answer within"), "{table}");
 }
 
+/// Whether a process is gone (or a zombie waiting to be reaped), on Linux.
+fn is_gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with('Z')),
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_forfeiting_engine_is_stopped_with_everything_it_started() {
+    let dir = script("spawner", "");
+    let pid_file = dir.with_file_name("child.pid");
+    let body = format!(
+        "sleep 60 &\necho $! > {}\nread line\nexec sleep 60\n",
+        pid_file.display()
+    );
+    let path = script("spawner", &body);
+    let out = Command::new(env!("CARGO_BIN_EXE_ludo"))
+        .args([
+            "arena",
+            "--seats",
+            &format!("cmd:sh {},random", path.display()),
+        ])
+        .args(["--games", "2", "--move-timeout", "0.2"])
+        .output()
+        .expect("run ludo");
+    assert!(out.status.success());
+    let pid = std::fs::read_to_string(&pid_file).expect("the script wrote its child's pid");
+    let pid = pid.trim();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !is_gone(pid) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(is_gone(pid), "the engine's child {pid} outlived the arena");
+}
+
 #[test]
 fn a_program_that_is_not_there_forfeits_instead_of_stopping_the_arena() {
     let report = arena(&["--seats", "cmd:/no/such/program,random", "--games", "2"]);
