@@ -135,8 +135,8 @@ impl MoveList {
     /// Adds a move known to differ from those listed.
     #[inline]
     pub fn push(&mut self, m: Move) {
-        if (self.len as usize) < MAX_MOVES {
-            self.moves[self.len as usize] = m;
+        if let Some(slot) = self.moves.get_mut(self.len as usize) {
+            *slot = m;
             self.len += 1;
         }
     }

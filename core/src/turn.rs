@@ -123,6 +123,7 @@ impl Engine {
 
     /// Plays one input with a move already known to be legal for it (or `None` when no move
     /// is legal). The fast path that simulations and bots use; [`Engine::apply`] checks.
+    #[inline]
     pub fn play(&self, pos: &mut Position, input: Input, mv: Option<&Move>) -> Step {
         let seat = pos.turn as usize;
         let mut step = Step {

@@ -350,19 +350,24 @@ impl Engine {
             "the square cache is out of step with the pieces"
         );
         let seat = pos.turn as usize;
-        if seat >= pos.seat_count as usize || pos.is_finished(seat) || self.is_third_six(pos, input)
+        if seat >= pos.seat_count as usize
+            || (pos.finished_count > 0 && pos.is_finished(seat))
+            || self.is_third_six(pos, input)
         {
             return;
         }
         let (steps, die, bonus) = match input {
-            Input::Roll(d) => (self.steps_for_roll(pos, d), d, false),
+            Input::Roll(d) if self.rules.six_moves_seven_when_yard_empty => {
+                (self.steps_for_roll(pos, d), d, false)
+            }
+            Input::Roll(d) => (d, d, false),
             Input::Bonus(n) => (n, 0, true),
         };
         if self.simple_moves {
             let (enter, kind) = if bonus {
                 (false, MoveKind::Bonus)
             } else {
-                (self.enter_dice & (1 << die) != 0, MoveKind::Move)
+                (die < 8 && self.enter_dice & (1 << die) != 0, MoveKind::Move)
             };
             self.simple_legal_moves(pos, steps, enter, kind, out);
         } else {
