@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Reruns the bot figures of the README and docs/bots.md: the four strength targets on
+# classic, then each level against the level below it with two seats on every preset.
+#
+#   scripts/bot-figures.sh [targets|ladder|all]      (default: all)
+#
+# Environment: GAMES (games for each strength target, default 10000), LADDER_GAMES (games for
+# each ladder pair, default 2000), JOBS (threads, default 1; results do not depend on it,
+# decision times are per decision). Results go to stdout as the arena's tables.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+what="${1:-all}"
+games="${GAMES:-10000}"
+ladder_games="${LADDER_GAMES:-2000}"
+jobs="${JOBS:-1}"
+
+cargo build --release -q -p ludo-cli
+ludo=target/release/ludo
+
+arena() {
+    echo "\$ ludo arena $*"
+    "$ludo" arena "$@" --jobs "$jobs"
+    echo
+}
+
+if [[ "$what" == targets || "$what" == all ]]; then
+    arena --rules classic --seats expert,random,random,random --games "$games" --seed 1
+    arena --rules classic --seats expert,medium,medium,medium --games "$games" --seed 2
+    arena --rules classic --seats expert,random --games "$games" --seed 3
+    arena --rules classic --seats expert,medium --games "$games" --seed 4
+fi
+
+if [[ "$what" == ladder || "$what" == all ]]; then
+    for preset in classic ludo_multijoueur ludo_blocks parchis parchis6 mensch petits_chevaux; do
+        arena --rules "$preset" --seats easy,random --games "$ladder_games" --seed 5
+        arena --rules "$preset" --seats medium,easy --games "$ladder_games" --seed 6
+        arena --rules "$preset" --seats hard,medium --games "$ladder_games" --seed 7
+        arena --rules "$preset" --seats expert,hard --games "$ladder_games" --seed 8
+    done
+fi
