@@ -75,6 +75,21 @@ impl Default for Weights {
     }
 }
 
+impl Weights {
+    /// The `hard` level's weights: the plain evaluation, each seat's worth less its
+    /// opponents' mean worth, without the race utility or the late-road worth, with more
+    /// fear of danger and less worth for pieces in play.
+    pub fn plain() -> Weights {
+        Weights {
+            danger: 1.0,
+            in_play: 1.5,
+            late: 0.0,
+            race: 0.0,
+            ..Weights::default()
+        }
+    }
+}
+
 /// Utilities, one per seat (unused seats are 0).
 pub type Utility = [f32; MAX_SEATS];
 
