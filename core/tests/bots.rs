@@ -276,3 +276,33 @@ fn every_thinking_level_spends_a_parchis_bonus_on_a_capture() {
         assert_eq!(pick, (10, 30));
     }
 }
+
+#[test]
+fn the_race_utility_is_a_chance_that_favours_the_seat_ahead() {
+    // Red has two pieces far on, yellow one piece just out: red's chance of winning the race
+    // is high, yellow's low, both in percent; with the race scale at 0 the utility is the
+    // linear difference of worth instead, which sums to zero over two seats.
+    use ludo_core::bots::eval::{Evaluator, Weights};
+    let (engine, pos, _) = setup(
+        json!({
+            "rules": "classic",
+            "seats": ["red", "yellow"],
+            "pieces": {"red": [40, 45, "yard", "yard"], "yellow": [3, "yard", "yard", "yard"]},
+        }),
+        Input::Roll(1),
+    );
+    let (red, yellow) = (0, 1);
+    let mut eval = Evaluator::new(Weights::default());
+    eval.prepare(&engine);
+    let u = eval.evaluate(&engine, &pos, Phase::Roll);
+    assert!(u[red] > 50.0 && u[red] <= 100.0, "{u:?}");
+    assert!(u[yellow] >= 0.0 && u[yellow] < 50.0, "{u:?}");
+    assert!((u[red] + u[yellow] - 100.0).abs() < 1e-3, "{u:?}");
+    let mut linear = Evaluator::new(Weights {
+        race: 0.0,
+        ..Weights::default()
+    });
+    linear.prepare(&engine);
+    let l = linear.evaluate(&engine, &pos, Phase::Roll);
+    assert!(l[red] > 0.0 && (l[red] + l[yellow]).abs() < 1e-3, "{l:?}");
+}

@@ -44,6 +44,14 @@ pub struct Weights {
     pub in_rolls: f32,
     /// What the seat about to roll gains from rolling first: a turn's worth of squares.
     pub tempo: f32,
+    /// Extra worth for the road behind a piece, growing with its square: a piece that has
+    /// come `g` of a road of `L` squares gains `late * g * g / L`. A piece far on has less
+    /// of the road, and fewer turns of danger, ahead of it than its squares say.
+    pub late: f32,
+    /// The scale, in squares, of the race between two seats: a seat's utility is its chance
+    /// of finishing ahead of every opponent, each chance a logistic of the difference in
+    /// worth over this scale (0: the linear difference from the opponents instead).
+    pub race: f32,
 }
 
 impl Default for Weights {
@@ -52,15 +60,32 @@ impl Default for Weights {
             entered: 10.0,
             column: 4.0,
             home: 4.0,
-            danger: 1.0,
+            danger: 0.8,
             barrier: 2.0,
             bonus: 0.7,
-            in_play: 1.5,
+            in_play: 3.0,
             first: 150.0,
             leader: 0.0,
             attack: 0.0,
             in_rolls: 0.3,
             tempo: 0.0,
+            late: 0.3,
+            race: 30.0,
+        }
+    }
+}
+
+impl Weights {
+    /// The `hard` level's weights: the plain evaluation, each seat's worth less its
+    /// opponents' mean worth, without the race utility or the late-road worth, with more
+    /// fear of danger and less worth for pieces in play.
+    pub fn plain() -> Weights {
+        Weights {
+            danger: 1.0,
+            in_play: 1.5,
+            late: 0.0,
+            race: 0.0,
+            ..Weights::default()
         }
     }
 }
@@ -224,7 +249,8 @@ impl Evaluator {
             Some(road) => road.gone.get(progress as usize).copied().unwrap_or(0.0),
             None => progress as f32,
         };
-        let mut v = w.entered + gone;
+        let road = engine.board.max_progress().max(1) as f32;
+        let mut v = w.entered + gone + w.late * gone * gone / road;
         if progress > engine.board.last_track {
             v += w.column;
         }
@@ -304,6 +330,19 @@ impl Evaluator {
         let mut out = [0f32; MAX_SEATS];
         if n < 2 {
             return worth;
+        }
+        let race = self.weights.race;
+        if race > 0.0 {
+            // The chance of finishing ahead of every opponent, in percent, taking the races
+            // against each opponent as independent.
+            for s in 0..n {
+                out[s] = (0..n)
+                    .filter(|&t| t != s)
+                    .map(|t| 1.0 / (1.0 + ((worth[t] - worth[s]) / race).exp()))
+                    .product::<f32>()
+                    * 100.0;
+            }
+            return out;
         }
         let total: f32 = worth[..n].iter().sum();
         for s in 0..n {

@@ -52,6 +52,14 @@ impl Bot for ExpertBot {
 
     fn choose(&mut self, engine: &Engine, pos: &Position, input: Input, moves: &MoveList) -> usize {
         self.eval.prepare(engine);
-        choose(engine, &self.eval, pos, input, moves, &self.budget)
+        choose(
+            engine,
+            &self.eval,
+            pos,
+            input,
+            moves,
+            &self.budget,
+            super::search::OPPONENT_MIX,
+        )
     }
 }

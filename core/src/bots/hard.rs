@@ -34,7 +34,7 @@ impl HardBot {
 
 impl Default for HardBot {
     fn default() -> Self {
-        HardBot::new(Weights::default())
+        HardBot::new(Weights::plain())
     }
 }
 
@@ -45,6 +45,6 @@ impl Bot for HardBot {
 
     fn choose(&mut self, engine: &Engine, pos: &Position, input: Input, moves: &MoveList) -> usize {
         self.eval.prepare(engine);
-        choose(engine, &self.eval, pos, input, moves, &self.budget)
+        choose(engine, &self.eval, pos, input, moves, &self.budget, 0.0)
     }
 }

@@ -2,11 +2,13 @@
 //!
 //! A chance node averages over the six values of the next roll. At a decision node the
 //! seat to move picks its move: the searching seat tries its best few moves (ranked by the
-//! evaluation) and takes the one with the highest searched value; any other seat is
-//! assumed to play the move the evaluation likes best for it, and only that move is
-//! searched further (best-reply forward pruning, which keeps a four-seat search within a
-//! few thousand evaluations). Depth counts rolls, an extra roll after a six included; a
-//! bonus count to play is a decision of the same mover and uses up no depth.
+//! evaluation) and takes the one with the highest searched value. Any other seat is
+//! expected to play the move the evaluation likes best for it or, for the `expert`, that
+//! move half the time and any move the other half (see [`OPPONENT_MIX`]); only the best
+//! reply is searched further (best-reply forward pruning, which keeps a four-seat search
+//! within a few thousand evaluations), the other moves count at their static value. Depth counts rolls, an extra
+//! roll after a six included; a bonus count to play is a decision of the same mover and
+//! uses up no depth.
 //!
 //! The search is deterministic: it stops on a node budget, never on the clock, unless a
 //! time cap is asked for.
@@ -48,10 +50,26 @@ pub(crate) struct Search<'a> {
     deadline: Option<Instant>,
     next_clock_check: u64,
     aborted: bool,
+    /// The weight of "any move" in another seat's expected reply (see [`OPPONENT_MIX`]).
+    mix: f32,
 }
 
+/// How the `expert` expects another seat to move: with this weight any of its moves, each as
+/// likely as the others, and with the rest the move the evaluation likes best for it (the
+/// `hard` level expects only the best reply). A
+/// pure best reply trusts the evaluation to know what opponents do; real opponents, weak
+/// ones most of all, often do something else, and a move that is good against every reply
+/// is worth more than one that is good only against the best one.
+pub const OPPONENT_MIX: f32 = 0.5;
+
 impl<'a> Search<'a> {
-    pub fn new(engine: &'a Engine, eval: &'a Evaluator, root: usize, budget: &Budget) -> Self {
+    pub fn new(
+        engine: &'a Engine,
+        eval: &'a Evaluator,
+        root: usize,
+        budget: &Budget,
+        opponent_mix: f32,
+    ) -> Self {
         Search {
             engine,
             eval,
@@ -63,6 +81,7 @@ impl<'a> Search<'a> {
             deadline: budget.time_cap.map(|cap| Instant::now() + cap),
             next_clock_check: 0,
             aborted: false,
+            mix: opponent_mix,
         }
     }
 
@@ -160,7 +179,17 @@ impl<'a> Search<'a> {
                 break;
             }
         }
-        best.unwrap_or(children[0].2)
+        let mut best = best.unwrap_or(children[0].2);
+        if seat != self.root && self.mix > 0.0 {
+            // Another seat: part best reply, part any move at all. Only the best reply is
+            // searched; the others are taken at their static value, corrected by what the
+            // search found for the best reply.
+            for (k, v) in best.iter_mut().enumerate() {
+                let mean = children.iter().map(|c| c.2[k]).sum::<f32>() / n as f32;
+                *v += self.mix * (mean - children[0].2[k]);
+            }
+        }
+        best
     }
 
     /// Searches every root move to `depth` rolls. Returns the index of the best move and
@@ -191,6 +220,7 @@ impl<'a> Search<'a> {
 
 /// Chooses a move by iterative deepening: one roll deep, then deeper while the budget is
 /// expected to allow the next depth in full. A depth that runs out of budget is discarded.
+/// `opponent_mix` is the weight of "any move" in the other seats' replies (0: best reply).
 pub(crate) fn choose(
     engine: &Engine,
     eval: &Evaluator,
@@ -198,11 +228,12 @@ pub(crate) fn choose(
     input: Input,
     moves: &MoveList,
     budget: &Budget,
+    opponent_mix: f32,
 ) -> usize {
     if moves.len() <= 1 {
         return 0;
     }
-    let mut search = Search::new(engine, eval, pos.turn as usize, budget);
+    let mut search = Search::new(engine, eval, pos.turn as usize, budget, opponent_mix);
     let mut best = 0;
     let mut last_cost = 0u64;
     for depth in 1..=budget.max_depth.max(1) {
