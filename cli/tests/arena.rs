@@ -244,8 +244,16 @@ fn an_outside_engine_that_misbehaves_forfeits_each_game_and_is_named() {
 
 #[test]
 fn an_outside_engine_that_never_says_hello_forfeits_and_the_table_names_it() {
-    let path = script("silent", "exec sleep 20\n");
-    let out = Command::new(env!("CARGO_BIN_EXE_ludo"))
+    let out = two_games_against_random(&script("silent", "exec sleep 20\n"));
+    assert!(out.status.success());
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("forfeited 2 of 2 games"), "{table}");
+    assert!(table.contains("no answer within"), "{table}");
+}
+
+/// Plays 2 games of the outside engine `sh SCRIPT` against random, 0.2 s a move.
+fn two_games_against_random(path: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ludo"))
         .args([
             "arena",
             "--seats",
@@ -253,14 +261,11 @@ fn an_outside_engine_that_never_says_hello_forfeits_and_the_table_names_it() {
         ])
         .args(["--games", "2", "--move-timeout", "0.2"])
         .output()
-        .expect("run ludo");
-    assert!(out.status.success());
-    let table = String::from_utf8_lossy(&out.stdout);
-    assert!(table.contains("forfeited 2 of 2 games"), "{table}");
-    assert!(table.contains("no answer within"), "{table}");
+        .expect("run ludo")
 }
 
 /// Whether a process is gone (or a zombie waiting to be reaped), on Linux.
+#[cfg(target_os = "linux")]
 fn is_gone(pid: &str) -> bool {
     match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
         Err(_) => true,
@@ -274,22 +279,15 @@ fn is_gone(pid: &str) -> bool {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_forfeiting_engine_is_stopped_with_everything_it_started() {
-    let dir = script("spawner", "");
-    let pid_file = dir.with_file_name("child.pid");
+    let pid_file = std::env::temp_dir().join(format!(
+        "ludo-arena-test-{}-spawner-child.pid",
+        std::process::id()
+    ));
     let body = format!(
         "sleep 60 &\necho $! > {}\nread line\nexec sleep 60\n",
         pid_file.display()
     );
-    let path = script("spawner", &body);
-    let out = Command::new(env!("CARGO_BIN_EXE_ludo"))
-        .args([
-            "arena",
-            "--seats",
-            &format!("cmd:sh {},random", path.display()),
-        ])
-        .args(["--games", "2", "--move-timeout", "0.2"])
-        .output()
-        .expect("run ludo");
+    let out = two_games_against_random(&script("spawner", &body));
     assert!(out.status.success());
     let pid = std::fs::read_to_string(&pid_file).expect("the script wrote its child's pid");
     let pid = pid.trim();

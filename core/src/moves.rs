@@ -51,6 +51,18 @@ pub struct Move {
 }
 
 impl Move {
+    /// Piece `piece` entering from its yard onto its start square, capturing `captures`.
+    pub fn enter(piece: u8, captures: u32) -> Move {
+        Move {
+            kind: MoveKind::Enter,
+            piece,
+            partner: NO_PIECE,
+            from: YARD,
+            to: 0,
+            captures,
+        }
+    }
+
     /// Whether a pair moves together.
     pub fn is_pair(&self) -> bool {
         self.partner != NO_PIECE

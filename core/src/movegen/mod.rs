@@ -398,14 +398,7 @@ impl Engine {
             && let Some(captures) = g.enter()
             && let Some(piece) = own.iter().position(|&p| p == YARD)
         {
-            out.push_distinct(Move {
-                kind: MoveKind::Enter,
-                piece: piece as u8,
-                partner: NO_PIECE,
-                from: YARD,
-                to: 0,
-                captures,
-            });
+            out.push_distinct(Move::enter(piece as u8, captures));
         }
         for (piece, &p) in own.iter().enumerate() {
             // Pieces on one square make the same moves: list the first one only.

@@ -60,14 +60,7 @@ impl Engine {
             && let Some(piece) = own.iter().position(|&p| p == YARD)
             && let Some(captures) = landing(0, 0)
         {
-            out.push(Move {
-                kind: MoveKind::Enter,
-                piece: piece as u8,
-                partner: NO_PIECE,
-                from: YARD,
-                to: 0,
-                captures,
-            });
+            out.push(Move::enter(piece as u8, captures));
         }
         for (piece, &from) in own.iter().enumerate() {
             // One compare rules out the yard (255), home and overshooting the end.
