@@ -1,5 +1,10 @@
 //! Throughput of the engine: full random games per second on one core, for every preset,
-//! and legal-move generations per second. Run with `cargo bench -p ludo-core`.
+//! and legal-move generations per second; beside them the hand-written classic simulator of
+//! `examples/lean_classic.rs`, which plays the very same classic games, as the ceiling to
+//! compare the engine with. Run with `cargo bench -p ludo-core`.
+
+#[path = "../examples/lean_classic.rs"]
+mod lean_classic;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use ludo_core::Engine;
@@ -21,6 +26,20 @@ fn full_games(c: &mut Criterion) {
             })
         });
     }
+    group.finish();
+}
+
+fn lean_simulator(c: &mut Criterion) {
+    let mut group = c.benchmark_group("lean_simulator_4_seats");
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0u64;
+    group.bench_function("classic", |b| {
+        b.iter(|| {
+            seed += 1;
+            let game = lean_classic::play(seed);
+            black_box((game.rolls, game.places))
+        })
+    });
     group.finish();
 }
 
@@ -62,5 +81,5 @@ fn move_generation(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_games, move_generation);
+criterion_group!(benches, full_games, lean_simulator, move_generation);
 criterion_main!(benches);
