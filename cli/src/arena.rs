@@ -307,13 +307,7 @@ fn play_games(
     timeout: Duration,
 ) -> (Vec<BotReport>, u64) {
     let n = players.len();
-    let colours: Vec<u8> = engine
-        .board
-        .default_seating(n)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|c| c as u8)
-        .collect();
+    let colours = engine.board.seat_colours(n).unwrap_or_default();
     let table = Table {
         engine,
         rules_value,

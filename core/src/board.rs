@@ -168,6 +168,13 @@ impl Board {
         };
         Some(seats)
     }
+
+    /// [`Board::default_seating`] as the colour bytes a position takes
+    /// ([`crate::Position::empty`], [`crate::game::Game::new`]).
+    pub fn seat_colours(&self, n: usize) -> Option<Vec<u8>> {
+        self.default_seating(n)
+            .map(|seats| seats.into_iter().map(|c| c as u8).collect())
+    }
 }
 
 #[cfg(test)]
@@ -220,7 +227,9 @@ mod tests {
         let b6 = Board::new(BoardSpec::Parchis { colours: 6 }).expect("parchis6");
         assert_eq!(b6.default_seating(2), Some(vec![0, 3]));
         assert_eq!(b6.default_seating(3), Some(vec![0, 2, 4]));
+        assert_eq!(b6.seat_colours(4), Some(vec![0, 1, 3, 4]));
         assert_eq!(cross().default_seating(5), None);
+        assert_eq!(cross().seat_colours(5), None);
     }
 
     #[test]

@@ -101,13 +101,7 @@ impl SplitMix {
 /// Plays one game of random moves from a seed, with `seats` seats spread over the board.
 /// Returns the finished game. The benchmark and the property tests use this.
 pub fn random_game(engine: &Engine, seats: usize, seed: u64) -> Game {
-    let colours: Vec<u8> = engine
-        .board
-        .default_seating(seats)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|c| c as u8)
-        .collect();
+    let colours = engine.board.seat_colours(seats).unwrap_or_default();
     let mut game = Game::new(engine, &colours, &Seed::from_u64(seed));
     let mut pick = SplitMix(seed ^ 0x5EED);
     game.play_out(engine, 100_000, |_, _, list| pick.below(list.len()));

@@ -48,13 +48,7 @@ fn check_invariants(engine: &Engine, game: &Game) -> Result<(), TestCaseError> {
 
 fn play_checked(preset: &str, seats: usize, seed: u64) -> Result<(), TestCaseError> {
     let engine = Engine::preset(preset).expect("preset");
-    let colours: Vec<u8> = engine
-        .board
-        .default_seating(seats)
-        .expect("seating")
-        .into_iter()
-        .map(|c| c as u8)
-        .collect();
+    let colours = engine.board.seat_colours(seats).expect("seating");
     let mut game = Game::new(&engine, &colours, &Seed::from_u64(seed));
     let mut pick = SplitMix(seed);
     let mut list = MoveList::default();

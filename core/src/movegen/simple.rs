@@ -110,13 +110,7 @@ mod tests {
         let fast = Engine::new(rules).expect("rules");
         prop_assume!(fast.simple_moves);
         let general = general_only(&fast);
-        let colours: Vec<u8> = fast
-            .board
-            .default_seating(seats)
-            .expect("seating")
-            .into_iter()
-            .map(|c| c as u8)
-            .collect();
+        let colours = fast.board.seat_colours(seats).expect("seating");
         let mut game = Game::new(&fast, &colours, &Seed::from_u64(seed));
         let mut pick = SplitMix(seed);
         let (mut a, mut b) = (MoveList::default(), MoveList::default());
