@@ -1,15 +1,16 @@
 //! The fastest classic-Ludo simulator I could write: four-seat classic with random moves
-//! and nothing else, no rules data, no move list beyond four entries, every table fixed at
-//! compile time. It plays exactly the games of `ludo bench --rules classic` (the same
-//! per-seat ChaCha20 dice, roll-off, move order and random choices, so the same rolls and
-//! places for every seed; `core/tests/lean_classic.rs` checks that game by game), so its
-//! speed is a ceiling for the engine on this machine: what the game itself costs here, with
-//! the generality of the engine taken away.
+//! and nothing else, no rules data, no move list beyond five entries, every table fixed at
+//! compile time. Of the engine it borrows only the dice (`Die`, one ChaCha20 stream per
+//! seat) and the random choices (`SplitMix`); the rules are its own. It plays exactly the
+//! games of `ludo bench --rules classic` (the same roll-off, move order and random choices,
+//! so the same rolls and places for every seed; `core/tests/lean_classic.rs` checks that
+//! game by game), so its speed is a ceiling for the engine on this machine: what the game
+//! itself costs here, with the generality of the engine taken away.
 //!
 //! Run: `cargo run --release -p ludo-core --example lean_classic [GAMES]`.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha20Rng;
+use ludo_core::dice::{Die, Seed};
+use ludo_core::game::SplitMix;
 
 /// Squares of the ring.
 const TRACK: u8 = 52;
@@ -35,58 +36,6 @@ const SAFE: [bool; TRACK as usize] = {
     safe
 };
 
-/// One seat's die: the engine's byte-by-byte reading of its ChaCha20 stream.
-struct Die {
-    rng: ChaCha20Rng,
-    word: u32,
-    bytes_left: u8,
-}
-
-impl Die {
-    fn new(seed: u64, seat: u64) -> Die {
-        let mut key = [0u8; 32];
-        key[..8].copy_from_slice(&seed.to_le_bytes());
-        let mut rng = ChaCha20Rng::from_seed(key);
-        rng.set_stream(seat);
-        Die {
-            rng,
-            word: 0,
-            bytes_left: 0,
-        }
-    }
-
-    #[inline]
-    fn roll(&mut self) -> u8 {
-        loop {
-            if self.bytes_left == 0 {
-                self.word = self.rng.next_u32();
-                self.bytes_left = 4;
-            }
-            let b = self.word as u8;
-            self.word >>= 8;
-            self.bytes_left -= 1;
-            if b < 252 {
-                return b % 6 + 1;
-            }
-        }
-    }
-}
-
-/// The random choices: the engine's `SplitMix`.
-struct Pick(u64);
-
-impl Pick {
-    #[inline]
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (((z >> 32) * n as u64) >> 32) as usize
-    }
-}
-
 /// A finished game: rolls made (the roll-off not counted) and the seats in finishing order
 /// (the last seat, still on the board, last).
 pub struct Outcome {
@@ -96,8 +45,9 @@ pub struct Outcome {
 
 /// Plays one four-seat classic game with random moves.
 pub fn play(seed: u64) -> Outcome {
-    let mut dice: [Die; 4] = std::array::from_fn(|s| Die::new(seed, s as u64));
-    let mut pick = Pick(seed ^ 0x5EED);
+    let key = Seed::from_u64(seed);
+    let mut dice: [Die; 4] = std::array::from_fn(|s| Die::new(&key, s));
+    let mut pick = SplitMix(seed ^ 0x5EED);
     // Roll-off: the highest starts, tied seats roll again.
     let mut contenders = 0b1111u8;
     while contenders.count_ones() > 1 {

@@ -88,6 +88,7 @@ pub struct SplitMix(pub u64);
 
 impl SplitMix {
     /// The next number below `n` (`n` > 0).
+    #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
