@@ -19,6 +19,7 @@ pub mod expert;
 pub mod hard;
 pub mod medium;
 pub mod random;
+pub mod rollout;
 pub mod search;
 pub mod stats;
 pub(crate) mod threat;
