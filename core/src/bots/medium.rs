@@ -16,7 +16,7 @@ pub struct MediumBot;
 
 /// How much a move appeals to the priority list; larger is better, compared field by field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Appeal {
+struct Appeal {
     /// The rule of the list the move satisfies (6: brings a piece home … 1: advances).
     rule: u8,
     /// Within a capture: the progress of the most advanced piece captured.
@@ -42,13 +42,7 @@ pub(crate) fn finishes(engine: &Engine, m: &Move) -> bool {
     engine.at_end(m.to) && !engine.at_end(m.from)
 }
 
-pub(crate) fn appeal(
-    engine: &Engine,
-    pos: &Position,
-    before: &Table,
-    input: Input,
-    m: &Move,
-) -> Appeal {
+fn appeal(engine: &Engine, pos: &Position, before: &Table, input: Input, m: &Move) -> Appeal {
     let seat = pos.turn as usize;
     let mut after = *pos;
     engine.play(&mut after, input, Some(m));

@@ -19,7 +19,6 @@ pub mod expert;
 pub mod hard;
 pub mod medium;
 pub mod random;
-pub mod rollout;
 pub mod search;
 pub mod stats;
 pub(crate) mod threat;

@@ -14,10 +14,8 @@
 //! time cap is asked for.
 
 use super::eval::{Evaluator, Utility};
-use super::medium::appeal;
-use super::threat::Table;
 use crate::engine::Engine;
-use crate::moves::{Input, MAX_MOVES, Move, MoveList};
+use crate::moves::{Input, Move, MoveList};
 use crate::position::Position;
 use crate::turn::Phase;
 use std::time::Instant;
@@ -54,7 +52,6 @@ pub(crate) struct Search<'a> {
     aborted: bool,
     /// The weight of "any move" in another seat's expected reply (see [`OPPONENT_MIX`]).
     mix: f32,
-    medium_model: bool,
 }
 
 /// How the `expert` expects another seat to move: with this weight any of its moves, each as
@@ -85,7 +82,6 @@ impl<'a> Search<'a> {
             next_clock_check: 0,
             aborted: false,
             mix: opponent_mix,
-            medium_model: false,
         }
     }
 
@@ -161,26 +157,8 @@ impl<'a> Search<'a> {
             slot.1 = step.phase;
             slot.2 = self.leaf(&slot.0, step.phase);
         }
-        let picked = if seat != self.root && self.medium_model {
-            let table = Table::new(self.engine, pos);
-            let mut best: (usize, Option<super::medium::Appeal>) = (0, None);
-            for (i, m) in list.as_slice().iter().enumerate() {
-                let a = appeal(self.engine, pos, &table, input, m);
-                if best.1.is_none_or(|b| a > b) {
-                    best = (i, Some(a));
-                }
-            }
-            Some(children[best.0].0)
-        } else {
-            None
-        };
         let children = &mut children[..n];
         children.sort_by(|a, b| b.2[seat].total_cmp(&a.2[seat]));
-        if let Some(p) = picked
-            && let Some(i) = children.iter().position(|c| c.0 == p)
-        {
-            children[..=i].rotate_right(1);
-        }
         let width = if seat == self.root {
             self.beam
         } else {
@@ -214,80 +192,35 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// Searches every root move to `depth` rolls, writing each move's value for the
-    /// searching seat to `values`. Returns whether the search finished within its budget.
+    /// Searches every root move to `depth` rolls. Returns the index of the best move and
+    /// whether the search finished within its budget.
     pub fn root(
         &mut self,
         pos: &Position,
         input: Input,
         moves: &[Move],
         depth: u8,
-        values: &mut [f32],
-    ) -> bool {
-        for (m, v) in moves.iter().zip(values.iter_mut()) {
+    ) -> (usize, bool) {
+        let mut best = (0, f32::MIN);
+        for (i, m) in moves.iter().enumerate() {
             let mut child = *pos;
             self.nodes += 1;
             let step = self.engine.play(&mut child, input, Some(m));
-            *v = self.after(&child, step.phase, depth)[self.root];
+            let u = self.after(&child, step.phase, depth);
+            if u[self.root] > best.1 {
+                best = (i, u[self.root]);
+            }
             if self.out_of_budget() {
-                return false;
+                return (best.0, false);
             }
         }
-        true
+        (best.0, true)
     }
 }
 
-/// The values, for the seat to move, of each of `moves` (at the same indices) by
-/// iterative deepening: one roll deep, then deeper while the budget is expected to allow the
-/// next depth in full. A depth that runs out of budget is discarded. `opponent_mix` is the
-/// weight of "any move" in the other seats' replies (0: best reply).
-pub(crate) fn root_values(
-    engine: &Engine,
-    eval: &Evaluator,
-    pos: &Position,
-    input: Input,
-    moves: &MoveList,
-    budget: &Budget,
-    opponent_mix: f32,
-) -> [f32; MAX_MOVES] {
-    let mut search = Search::new(engine, eval, pos.turn as usize, budget, opponent_mix);
-    search.medium_model = std::env::var("OPP_MED").is_ok();
-    let mut values = [0f32; MAX_MOVES];
-    let mut trial = [0f32; MAX_MOVES];
-    let mut last_cost = 0u64;
-    for depth in 1..=budget.max_depth.max(1) {
-        let before = search.nodes;
-        if !search.root(pos, input, moves.as_slice(), depth, &mut trial) {
-            break;
-        }
-        values = trial;
-        let cost = search.nodes - before;
-        // Each roll of depth multiplies the work by about the growth seen so far.
-        let growth = if last_cost == 0 {
-            20
-        } else {
-            (cost / last_cost.max(1)).clamp(4, 40)
-        };
-        last_cost = cost;
-        if search.nodes + cost * growth > budget.nodes {
-            break;
-        }
-    }
-    values
-}
-
-/// The index of the largest of the first `n` values (the first of equals).
-pub(crate) fn best_index(values: &[f32], n: usize) -> usize {
-    let mut best = 0;
-    for (i, v) in values.iter().enumerate().take(n) {
-        if *v > values[best] {
-            best = i;
-        }
-    }
-    best
-}
-
-/// Chooses the move with the best searched value (see [`root_values`]).
+/// Chooses a move by iterative deepening: one roll deep, then deeper while the budget is
+/// expected to allow the next depth in full. A depth that runs out of budget is discarded.
+/// `opponent_mix` is the weight of "any move" in the other seats' replies (0: best reply).
 pub(crate) fn choose(
     engine: &Engine,
     eval: &Evaluator,
@@ -300,6 +233,27 @@ pub(crate) fn choose(
     if moves.len() <= 1 {
         return 0;
     }
-    let values = root_values(engine, eval, pos, input, moves, budget, opponent_mix);
-    best_index(&values, moves.len())
+    let mut search = Search::new(engine, eval, pos.turn as usize, budget, opponent_mix);
+    let mut best = 0;
+    let mut last_cost = 0u64;
+    for depth in 1..=budget.max_depth.max(1) {
+        let before = search.nodes;
+        let (index, complete) = search.root(pos, input, moves.as_slice(), depth);
+        if !complete {
+            break;
+        }
+        best = index;
+        let cost = search.nodes - before;
+        // Each roll of depth multiplies the work by about the growth seen so far.
+        let growth = if last_cost == 0 {
+            20
+        } else {
+            (cost / last_cost.max(1)).clamp(4, 40)
+        };
+        last_cost = cost;
+        if search.nodes + cost * growth > budget.nodes {
+            break;
+        }
+    }
+    best
 }
