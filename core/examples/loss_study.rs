@@ -1,0 +1,191 @@
+//! Where the expert loses: plays classic games of `expert` against three bots of one level
+//! (the expert takes each seat in turn) until the first colour is home, and compares the
+//! games it won with those it lost: the progress it lost to captures and took by capturing,
+//! its rolls without a legal move, how far it still had to go when a rival won, and how well
+//! it played the exact-count ending once all its pieces were in the home column: each of its
+//! choices there against the best one, by a dynamic program over the dice.
+//!
+//! Run: `cargo run --release -p ludo-core --example loss_study [GAMES] [LEVEL]`
+//! (defaults: 800 games against `random`).
+
+use ludo_core::Engine;
+use ludo_core::bots::{Bot, bot_for};
+use ludo_core::dice::Seed;
+use ludo_core::game::Game;
+use ludo_core::moves::MoveList;
+use ludo_core::position::YARD;
+use std::collections::HashMap;
+
+/// The expected number of rolls to bring home pieces `left` squares from home (0: home),
+/// each roll moving one piece by exactly its value or nothing, played as well as possible.
+/// A roll no piece can use is lost, so E = (6 + sum over usable rolls of the best E after
+/// it) / (number of usable rolls).
+fn best_ending(left: &[u8], memo: &mut HashMap<Vec<u8>, f64>) -> f64 {
+    let mut state: Vec<u8> = left.iter().copied().filter(|&d| d > 0).collect();
+    state.sort_unstable();
+    if state.is_empty() {
+        return 0.0;
+    }
+    if let Some(&e) = memo.get(&state) {
+        return e;
+    }
+    let (mut sum, mut usable) = (0.0, 0.0);
+    for roll in 1..=6u8 {
+        let mut best = f64::INFINITY;
+        for i in 0..state.len() {
+            if state[i] >= roll {
+                let mut next = state.clone();
+                next[i] -= roll;
+                best = best.min(best_ending(&next, memo));
+            }
+        }
+        if best.is_finite() {
+            sum += best;
+            usable += 1.0;
+        }
+    }
+    let e = (6.0 + sum) / usable;
+    memo.insert(state, e);
+    e
+}
+
+/// Totals over the games of one outcome.
+#[derive(Default)]
+struct Tally {
+    games: f64,
+    lost_to_captures: f64,
+    captured: f64,
+    no_move_rolls: f64,
+    /// Choices with all pieces in the home column, how many were the best, and the rolls
+    /// the others cost in expectation.
+    ending_choices: f64,
+    ending_best_choices: f64,
+    ending_cost: f64,
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(800);
+    let level = args.next().unwrap_or_else(|| "random".to_string());
+    let engine = Engine::preset("classic").expect("classic");
+    let colours = engine.board.seat_colours(4).expect("four seats");
+    let home = engine.board.max_progress();
+    let column = engine.board.last_track + 1;
+    let mut memo = HashMap::new();
+    let mut tallies = [Tally::default(), Tally::default()];
+    let mut left_when_beaten = Vec::new();
+
+    for g in 0..games {
+        let me = (g % 4) as usize;
+        let mut bots: Vec<Box<dyn Bot>> = (0..4)
+            .map(|s| {
+                let name = if s == me { "expert" } else { level.as_str() };
+                bot_for(name, g * 7 + s as u64).expect("level")
+            })
+            .collect();
+        let mut game = Game::new(&engine, &colours, &Seed::from_u64(1000 + g / 4));
+        let mut list = MoveList::default();
+        let (mut lost, mut captured, mut no_move) = (0.0, 0.0, 0.0);
+        let (mut choices, mut best_choices, mut cost) = (0.0, 0.0, 0.0);
+        while let Some(input) = game.next_input() {
+            let pos = game.position;
+            engine.legal_moves(&pos, input, &mut list);
+            let seat = pos.turn as usize;
+            let choice = match list.len() {
+                0 | 1 => 0,
+                _ => bots[seat].choose(&engine, &pos, input, &list),
+            };
+            let mv = list.get(choice).copied();
+            let in_column = pos.pieces[me].iter().all(|&p| p != YARD && p >= column);
+            if seat == me {
+                no_move += f64::from(u8::from(mv.is_none()));
+                if in_column && list.len() > 1 {
+                    // The expected rolls still needed after each choice.
+                    let after: Vec<f64> = list
+                        .as_slice()
+                        .iter()
+                        .map(|m| {
+                            let mut left: Vec<u8> =
+                                pos.pieces[me].iter().map(|&p| home - p).collect();
+                            left[m.piece as usize] = home - m.to;
+                            best_ending(&left, &mut memo)
+                        })
+                        .collect();
+                    let best = after.iter().copied().fold(f64::INFINITY, f64::min);
+                    choices += 1.0;
+                    best_choices += f64::from(u8::from(after[choice] <= best + 1e-9));
+                    cost += after[choice] - best;
+                }
+            }
+            if let Some(m) = mv {
+                for (s, i) in m.captured() {
+                    let progress = f64::from(pos.pieces[s][i]);
+                    if s == me {
+                        lost += progress;
+                    }
+                    if seat == me {
+                        captured += progress;
+                    }
+                }
+            }
+            game.play(&engine, input, mv.as_ref());
+            if game.position.finished_count > 0 {
+                break;
+            }
+        }
+        let won = game.position.finished[0] as usize == me;
+        let t = &mut tallies[usize::from(!won)];
+        t.games += 1.0;
+        t.lost_to_captures += lost;
+        t.captured += captured;
+        t.no_move_rolls += no_move;
+        t.ending_choices += choices;
+        t.ending_best_choices += best_choices;
+        t.ending_cost += cost;
+        if !won {
+            let left: u32 = game.position.pieces[me]
+                .iter()
+                .map(|&p| u32::from(if p == YARD { home + 1 } else { home - p }))
+                .sum();
+            left_when_beaten.push(left);
+        }
+    }
+
+    let [won, lost] = &tallies;
+    println!(
+        "expert against 3 {level}, classic: {} of {games} won",
+        won.games
+    );
+    for (name, t) in [("won", won), ("lost", lost)] {
+        let n = t.games.max(1.0);
+        println!(
+            "games {name}: {:.0}; per game: progress lost to captures {:.1}, progress captured \
+             {:.1}, rolls without a move {:.1}",
+            t.games,
+            t.lost_to_captures / n,
+            t.captured / n,
+            t.no_move_rolls / n,
+        );
+    }
+    let choices = won.ending_choices + lost.ending_choices;
+    if choices > 0.0 {
+        println!(
+            "home-column endings: {choices:.0} choices, {:.1}% of them the best, costing {:.3} \
+             rolls a game in expectation",
+            100.0 * (won.ending_best_choices + lost.ending_best_choices) / choices,
+            (won.ending_cost + lost.ending_cost) / games as f64
+        );
+    }
+    left_when_beaten.sort_unstable();
+    if let Some(last) = left_when_beaten.len().checked_sub(1) {
+        let q = |f: f64| left_when_beaten[(last as f64 * f).round() as usize];
+        println!(
+            "squares the expert still had to go when a rival won: 10% {} 25% {} median {} 75% {} 90% {}",
+            q(0.1),
+            q(0.25),
+            q(0.5),
+            q(0.75),
+            q(0.9)
+        );
+    }
+}
