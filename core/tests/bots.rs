@@ -13,13 +13,7 @@ use serde_json::json;
 /// Plays one game with the given levels (one per seat) and checks every choice with the
 /// checked `apply`. Returns every choice made and the final position.
 fn play(engine: &Engine, levels: &[&str], seed: u64) -> (Vec<usize>, Position) {
-    let colours: Vec<u8> = engine
-        .board
-        .default_seating(levels.len())
-        .expect("seating")
-        .into_iter()
-        .map(|c| c as u8)
-        .collect();
+    let colours = engine.board.seat_colours(levels.len()).expect("seating");
     let mut bots: Vec<Box<dyn Bot>> = levels
         .iter()
         .enumerate()
@@ -147,34 +141,45 @@ fn an_unknown_level_is_refused_with_its_name() {
     }
 }
 
-/// The position, the input and the legal moves of a test position.
-fn setup(position: serde_json::Value, input: Input) -> (Engine, Position, MoveList) {
-    let parsed = parse_position(&position).expect("position");
-    let mut list = MoveList::default();
-    parsed
-        .engine
-        .legal_moves(&parsed.position, input, &mut list);
-    (parsed.engine, parsed.position, list)
+/// A test position with the input to play and its legal moves.
+struct Case {
+    engine: Engine,
+    pos: Position,
+    input: Input,
+    list: MoveList,
 }
 
-/// The move each listed level picks, as (from, to).
-fn picks(
-    levels: &[&str],
-    engine: &Engine,
-    pos: &Position,
-    input: Input,
-    list: &MoveList,
-) -> Vec<(u8, u8)> {
-    levels
-        .iter()
-        .map(|l| {
-            let i = bot_for(l, 0)
-                .expect("level")
-                .choose(engine, pos, input, list);
-            let m = list.get(i).expect("index in range");
-            (m.from, m.to)
-        })
-        .collect()
+impl Case {
+    fn new(position: serde_json::Value, input: Input) -> Case {
+        let parsed = parse_position(&position).expect("position");
+        let mut list = MoveList::default();
+        parsed
+            .engine
+            .legal_moves(&parsed.position, input, &mut list);
+        Case {
+            engine: parsed.engine,
+            pos: parsed.position,
+            input,
+            list,
+        }
+    }
+
+    /// The move each listed level picks, as (from, to).
+    fn picks(&self, levels: &[&str]) -> Vec<(u8, u8)> {
+        levels
+            .iter()
+            .map(|l| {
+                let i = bot_for(l, 0).expect("level").choose(
+                    &self.engine,
+                    &self.pos,
+                    self.input,
+                    &self.list,
+                );
+                let m = self.list.get(i).expect("index in range");
+                (m.from, m.to)
+            })
+            .collect()
+    }
 }
 
 #[test]
@@ -182,7 +187,7 @@ fn medium_hard_and_expert_capture_an_advanced_piece() {
     // Red (start square 0) at 20 can take yellow's piece that has come 49 squares: yellow
     // starts on square 26, so it stands on square 23, a plain square three ahead. Or red
     // could walk its other piece from 2 to 5.
-    let (engine, pos, list) = setup(
+    let case = Case::new(
         json!({
             "rules": "classic",
             "seats": ["red", "yellow"],
@@ -190,14 +195,8 @@ fn medium_hard_and_expert_capture_an_advanced_piece() {
         }),
         Input::Roll(3),
     );
-    assert_eq!(list.len(), 2);
-    for pick in picks(
-        &["medium", "hard", "expert"],
-        &engine,
-        &pos,
-        Input::Roll(3),
-        &list,
-    ) {
+    assert_eq!(case.list.len(), 2);
+    for pick in case.picks(&["medium", "hard", "expert"]) {
         assert_eq!(pick, (20, 23));
     }
 }
@@ -207,7 +206,7 @@ fn hard_and_expert_take_a_piece_out_of_reach() {
     // Red's piece at 30 (square 30) has yellow's piece two squares behind it (yellow progress
     // 2 = square 28); red's other piece at 5 is in no danger. With a 4, red moves the piece
     // in danger onto the star at square 34, where it cannot be captured.
-    let (engine, pos, list) = setup(
+    let case = Case::new(
         json!({
             "rules": "classic",
             "seats": ["red", "yellow"],
@@ -215,14 +214,8 @@ fn hard_and_expert_take_a_piece_out_of_reach() {
         }),
         Input::Roll(4),
     );
-    assert_eq!(list.len(), 2);
-    for pick in picks(
-        &["medium", "hard", "expert"],
-        &engine,
-        &pos,
-        Input::Roll(4),
-        &list,
-    ) {
+    assert_eq!(case.list.len(), 2);
+    for pick in case.picks(&["medium", "hard", "expert"]) {
         assert_eq!(pick, (30, 34));
     }
 }
@@ -232,7 +225,7 @@ fn hard_and_expert_climb_the_staircase_when_the_number_comes() {
     // Petits chevaux: red's piece on the first step (progress 56) needs a 2 to climb; the
     // roll is a 2, and red's other piece could walk two squares instead. Climbing is worth
     // far more than its one step, since that step wants its own number.
-    let (engine, pos, list) = setup(
+    let case = Case::new(
         json!({
             "rules": "petits_chevaux",
             "seats": ["red", "yellow"],
@@ -240,8 +233,8 @@ fn hard_and_expert_climb_the_staircase_when_the_number_comes() {
         }),
         Input::Roll(2),
     );
-    assert_eq!(list.len(), 2);
-    for pick in picks(&["hard", "expert"], &engine, &pos, Input::Roll(2), &list) {
+    assert_eq!(case.list.len(), 2);
+    for pick in case.picks(&["hard", "expert"]) {
         assert_eq!(pick, (56, 57));
     }
 }
@@ -252,7 +245,7 @@ fn every_thinking_level_spends_a_parchis_bonus_on_a_capture() {
     // progress 10 (printed 15) it lands on printed 35, a plain square where blue's lone
     // piece stands (blue's exit is printed 22, so that is blue's progress 13): a capture,
     // which earns another +20. From progress 40 it would just walk on.
-    let (engine, pos, list) = setup(
+    let case = Case::new(
         json!({
             "rules": "parchis",
             "seats": ["yellow", "blue"],
@@ -260,19 +253,14 @@ fn every_thinking_level_spends_a_parchis_bonus_on_a_capture() {
         }),
         Input::Bonus(20),
     );
-    assert_eq!(list.len(), 2);
+    assert_eq!(case.list.len(), 2);
     assert!(
-        list.as_slice()
+        case.list
+            .as_slice()
             .iter()
             .any(|m| m.from == 10 && m.captures != 0)
     );
-    for pick in picks(
-        &["medium", "hard", "expert"],
-        &engine,
-        &pos,
-        Input::Bonus(20),
-        &list,
-    ) {
+    for pick in case.picks(&["medium", "hard", "expert"]) {
         assert_eq!(pick, (10, 30));
     }
 }
@@ -283,7 +271,7 @@ fn the_race_utility_is_a_chance_that_favours_the_seat_ahead() {
     // is high, yellow's low, both in percent; with the race scale at 0 the utility is the
     // linear difference of worth instead, which sums to zero over two seats.
     use ludo_core::bots::eval::{Evaluator, Weights};
-    let (engine, pos, _) = setup(
+    let Case { engine, pos, .. } = Case::new(
         json!({
             "rules": "classic",
             "seats": ["red", "yellow"],

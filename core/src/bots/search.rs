@@ -6,9 +6,9 @@
 //! expected to play the move the evaluation likes best for it or, for the `expert`, that
 //! move half the time and any move the other half (see [`OPPONENT_MIX`]); only the best
 //! reply is searched further (best-reply forward pruning, which keeps a four-seat search
-//! within a few thousand evaluations), the other moves count at their static value. Depth counts rolls, an extra
-//! roll after a six included; a bonus count to play is a decision of the same mover and
-//! uses up no depth.
+//! within a few thousand evaluations), the other moves count at their static value. Depth
+//! counts rolls, an extra roll after a six included; a bonus count to play is a decision of
+//! the same mover and uses up no depth.
 //!
 //! The search is deterministic: it stops on a node budget, never on the clock, unless a
 //! time cap is asked for.
@@ -56,10 +56,10 @@ pub(crate) struct Search<'a> {
 
 /// How the `expert` expects another seat to move: with this weight any of its moves, each as
 /// likely as the others, and with the rest the move the evaluation likes best for it (the
-/// `hard` level expects only the best reply). A
-/// pure best reply trusts the evaluation to know what opponents do; real opponents, weak
-/// ones most of all, often do something else, and a move that is good against every reply
-/// is worth more than one that is good only against the best one.
+/// `hard` level expects only the best reply). A pure best reply trusts the evaluation to
+/// know what opponents do; real opponents, weak ones most of all, often do something else,
+/// and a move that is good against every reply is worth more than one that is good only
+/// against the best one.
 pub const OPPONENT_MIX: f32 = 0.5;
 
 impl<'a> Search<'a> {
