@@ -4,7 +4,8 @@
 //! 4-seat games a second. It plays the same game as `ludo bench --rules classic` (enter on
 //! a 6, extra roll on a 6, third six burnt, exact count home, captures everywhere but the
 //! safe start and star squares, play on until three colours are home) from one ChaCha20
-//! stream. Run: `cargo run --release -p ludo-core --example plain_classic [GAMES]`.
+//! stream. Run: `cargo run --release -p ludo-core --example plain_classic [GAMES] [first]`;
+//! with `first` a game stops when the first colour is home.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -25,13 +26,13 @@ fn square(seat: usize, progress: i32) -> Option<i32> {
         .then(|| (1 + 13 * seat as i32 + progress) % TRACK)
 }
 
-fn play_game(rng: &mut ChaCha20Rng) -> u64 {
+fn play_game(rng: &mut ChaCha20Rng, places: usize) -> u64 {
     let mut pieces = vec![vec![-1i32; 4]; 4];
     let mut finished: Vec<usize> = Vec::new();
     let mut turn = rng.random_range(0..4);
     let mut sixes = 0;
     let mut rolls = 0;
-    while finished.len() < 3 {
+    while finished.len() < places {
         let die: i32 = rng.random_range(1..=6);
         rolls += 1;
         let mut again = die == 6;
@@ -88,9 +89,14 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(20_000);
+    let places = if std::env::args().nth(2).as_deref() == Some("first") {
+        1
+    } else {
+        3
+    };
     let mut rng = ChaCha20Rng::seed_from_u64(1);
     let start = std::time::Instant::now();
-    let rolls: u64 = (0..games).map(|_| play_game(&mut rng)).sum();
+    let rolls: u64 = (0..games).map(|_| play_game(&mut rng, places)).sum();
     let seconds = start.elapsed().as_secs_f64();
     println!(
         "plain classic: {games} games, {:.0} games/s, {:.1} rolls/game",
