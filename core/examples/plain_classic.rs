@@ -85,11 +85,10 @@ fn play_game(rng: &mut ChaCha20Rng, places: usize) -> u64 {
 }
 
 fn main() {
-    let games: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(20_000);
-    let places = if std::env::args().nth(2).as_deref() == Some("first") {
+    let args: Vec<String> = std::env::args().collect();
+    let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    // How many colours must be home before a game ends.
+    let places = if args.get(2).is_some_and(|a| a == "first") {
         1
     } else {
         3
