@@ -217,6 +217,10 @@ pub struct Evaluator {
     /// The weights.
     pub weights: Weights,
     road: Option<Road>,
+    /// Experiment: a trained value network that replaces the race utility.
+    pub net: Option<std::sync::Arc<super::net::Net>>,
+    /// Experiment: the seat the network sees as the learner.
+    pub me: Option<usize>,
 }
 
 impl Evaluator {
@@ -225,6 +229,8 @@ impl Evaluator {
         Evaluator {
             weights,
             road: None,
+            net: None,
+            me: None,
         }
     }
 
@@ -331,6 +337,11 @@ impl Evaluator {
         if n < 2 {
             return worth;
         }
+        if let Some(net) = &self.net
+            && let Some(out) = net_utility(net, pos, &worth, self.me)
+        {
+            return out;
+        }
         let race = self.weights.race;
         if race > 0.0 {
             // The chance of finishing ahead of every opponent, in percent, taking the races
@@ -356,4 +367,29 @@ impl Evaluator {
         }
         out
     }
+}
+
+/// The network's chances for every seat, in percent; `None` if the position does not fit it.
+pub fn net_utility(
+    net: &super::net::Net,
+    pos: &Position,
+    worth: &Utility,
+    me: Option<usize>,
+) -> Option<Utility> {
+    let n = pos.seat_count as usize;
+    let mut h = [0f32; 256];
+    if net.hidden > h.len() {
+        return None;
+    }
+    let mut scores = [0f32; MAX_SEATS];
+    for s in 0..n {
+        let view = net.view(&pos.pieces[..n], pos.turn as usize, s, worth[s], me == Some(s))?;
+        scores[s] = net.score(&view, &mut h);
+    }
+    super::net::softmax(&mut scores[..n]);
+    let mut out = [0f32; MAX_SEATS];
+    for s in 0..n {
+        out[s] = scores[s] * 100.0;
+    }
+    Some(out)
 }

@@ -18,6 +18,7 @@ pub mod eval;
 pub mod expert;
 pub mod hard;
 pub mod medium;
+pub mod net;
 pub mod random;
 pub mod search;
 pub mod stats;

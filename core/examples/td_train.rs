@@ -1,0 +1,216 @@
+//! Experiment: trains the value network of `bots::net` by TD(0) on self-play classic games.
+//! Run: `cargo run --release -p ludo-core --example td_train GAMES HIDDEN LR OUT.json [EPS]`.
+
+use ludo_core::Engine;
+use ludo_core::bots::eval::{Evaluator, Weights};
+use ludo_core::bots::net::{Net, View, softmax};
+use ludo_core::dice::Seed;
+use ludo_core::game::{Game, SplitMix};
+use ludo_core::moves::MoveList;
+use ludo_core::position::Position;
+use ludo_core::turn::Phase;
+
+struct Views {
+    seats: usize,
+    views: [View; 4],
+}
+
+fn views(
+    net: &Net,
+    eval: &Evaluator,
+    engine: &Engine,
+    pos: &Position,
+    phase: Phase,
+    me: Option<usize>,
+) -> Views {
+    let worth = eval.worth(engine, pos, phase);
+    let n = pos.seat_count as usize;
+    let mut out = Views {
+        seats: n,
+        views: [net
+            .view(&pos.pieces[..n], pos.turn as usize, 0, worth[0], me == Some(0))
+            .expect("fits"); 4],
+    };
+    for s in 1..n {
+        out.views[s] = net
+            .view(&pos.pieces[..n], pos.turn as usize, s, worth[s], me == Some(s))
+            .expect("fits");
+    }
+    out
+}
+
+fn chances(net: &Net, v: &Views, h: &mut [f32]) -> [f32; 4] {
+    let mut p = [0f32; 4];
+    for s in 0..v.seats {
+        p[s] = net.score(&v.views[s], h);
+    }
+    softmax(&mut p[..v.seats]);
+    p
+}
+
+/// One step of descent on the cross-entropy between the chances of `v` and `target`.
+fn learn(net: &mut Net, v: &Views, target: &[f32; 4], lr: f32, h: &mut [f32]) -> f32 {
+    let n = v.seats;
+    let mut hs = vec![vec![0f32; net.hidden]; n];
+    let mut p = [0f32; 4];
+    for s in 0..n {
+        p[s] = net.score(&v.views[s], &mut hs[s]);
+    }
+    softmax(&mut p[..n]);
+    let mut loss = 0.0;
+    for s in 0..n {
+        if target[s] > 0.0 {
+            loss -= target[s] * p[s].max(1e-9).ln();
+        }
+        net.learn(&v.views[s], &hs[s], p[s] - target[s], lr);
+    }
+    let _ = h;
+    loss
+}
+
+/// Win rate of a greedy one-move player (the network's chances, or the hand race utility
+/// when `net` is `None`) against three random movers, each seat in turn.
+fn test(net: Option<&Net>, games: u64) -> f64 {
+    let engine = Engine::preset("classic").expect("classic");
+    let mut eval = Evaluator::new(Weights::default());
+    eval.prepare(&engine);
+    eval.net = net.cloned().map(std::sync::Arc::new);
+    let colours = engine.board.seat_colours(4).expect("seats");
+    let mut list = MoveList::default();
+    let mut pick = SplitMix(5);
+    let mut wins = 0;
+    for g in 0..games {
+        let me = (g % 4) as usize;
+        eval.me = Some(me);
+        let mut game = Game::new(&engine, &colours, &Seed::from_u64(g / 4));
+        while let Some(input) = game.next_input() {
+            engine.legal_moves(&game.position, input, &mut list);
+            let seat = game.position.turn as usize;
+            let index = if list.len() < 2 {
+                0
+            } else if seat != me {
+                pick.below(list.len())
+            } else {
+                let mut best = (0, f32::MIN);
+                for (i, m) in list.as_slice().iter().enumerate() {
+                    let mut child = game.position;
+                    let step = engine.play(&mut child, input, Some(m));
+                    let u = eval.evaluate(&engine, &child, step.phase)[me];
+                    let u = if child.finished_count > 0 { 1e9 } else { u };
+                    if u > best.1 {
+                        best = (i, u);
+                    }
+                }
+                best.0
+            };
+            game.play(&engine, input, list.get(index));
+            if game.position.finished_count > 0 {
+                wins += (game.position.finished[0] as usize == me) as u64;
+                break;
+            }
+        }
+    }
+    wins as f64 / games as f64
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).is_some_and(|a| a == "test") {
+        let games = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(4000);
+        let net: Option<Net> = args
+            .get(3)
+            .map(|p| serde_json::from_str(&std::fs::read_to_string(p).expect("read")).expect("net"));
+        println!("{:.1}%", 100.0 * test(net.as_ref(), games));
+        return;
+    }
+    let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
+    let hidden: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(32);
+    let lr: f32 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0.01);
+    let out = args.get(4).cloned().unwrap_or_else(|| "net.json".into());
+    let eps: f32 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(0.05);
+    // "random": only one seat (in turn) learns to play; the others move at random.
+    let against_random = args.get(6).is_some_and(|a| a == "random");
+    let engine = Engine::preset("classic").expect("classic");
+    let mut eval = Evaluator::new(Weights::default());
+    eval.prepare(&engine);
+    let slots = engine.board.max_progress() as usize + 2;
+    let mut net = Net::new(slots, hidden, 7);
+    let mut h = vec![0f32; hidden];
+    let mut list = MoveList::default();
+    let mut pick = SplitMix(99);
+    let mut td_loss = 0.0f64;
+    let mut end_loss = 0.0f64;
+    let mut steps = 0u64;
+    let colours = engine.board.seat_colours(4).expect("seats");
+    let start = std::time::Instant::now();
+    for g in 0..games {
+        let mut game = Game::new(&engine, &colours, &Seed::from_u64(1_000_000 + g));
+        let mut prev: Option<Views> = None;
+        let me = against_random.then_some((g % 4) as usize);
+        while let Some(input) = game.next_input() {
+            engine.legal_moves(&game.position, input, &mut list);
+            let seat = game.position.turn as usize;
+            let mut chosen: Option<(usize, Views, [f32; 4])> = None;
+            let learner = !against_random || seat as u64 == g % 4;
+            if learner && list.len() >= 2 && (pick.below(1000) as f32) >= eps * 1000.0 {
+                for (i, m) in list.as_slice().iter().enumerate() {
+                    let mut child = game.position;
+                    let step = engine.play(&mut child, input, Some(m));
+                    if child.finished_count > 0 {
+                        let mut p = [0f32; 4];
+                        p[child.finished[0] as usize] = 1.0;
+                        let v = views(&net, &eval, &engine, &child, step.phase, me);
+                        if chosen.as_ref().is_none_or(|c| p[seat] > c.2[seat]) {
+                            chosen = Some((i, v, p));
+                        }
+                        continue;
+                    }
+                    let v = views(&net, &eval, &engine, &child, step.phase, me);
+                    let p = chances(&net, &v, &mut h);
+                    if chosen.as_ref().is_none_or(|c| p[seat] > c.2[seat]) {
+                        chosen = Some((i, v, p));
+                    }
+                }
+            }
+            let index = match (&chosen, list.len()) {
+                (Some(c), _) => c.0,
+                (None, 0) => usize::MAX,
+                (None, n) => pick.below(n),
+            };
+            let step = game.play(&engine, input, list.get(index));
+            if game.position.finished_count > 0 {
+                let mut target = [0f32; 4];
+                target[game.position.finished[0] as usize] = 1.0;
+                if let Some(p) = prev.take() {
+                    end_loss += learn(&mut net, &p, &target, lr, &mut h) as f64;
+                }
+                break;
+            }
+            let cur = match chosen {
+                Some((_, v, _)) => v,
+                None => views(&net, &eval, &engine, &game.position, step.phase, me),
+            };
+            let target = chances(&net, &cur, &mut h);
+            if let Some(p) = prev.take() {
+                td_loss += learn(&mut net, &p, &target, lr, &mut h) as f64;
+                steps += 1;
+            }
+            prev = Some(cur);
+        }
+        if (g + 1) % 5000 == 0 {
+            eprintln!(
+                "{} games, {:.0} s: td loss {:.4}, final loss {:.4}, v {:.3}",
+                g + 1,
+                start.elapsed().as_secs_f64(),
+                td_loss / steps.max(1) as f64,
+                end_loss / 5000.0,
+                net.v
+            );
+            td_loss = 0.0;
+            end_loss = 0.0;
+            steps = 0;
+            std::fs::write(&out, serde_json::to_string(&net).expect("json")).expect("write");
+        }
+    }
+    std::fs::write(&out, serde_json::to_string(&net).expect("json")).expect("write");
+}
