@@ -28,12 +28,24 @@ fn views(
     let mut out = Views {
         seats: n,
         views: [net
-            .view(&pos.pieces[..n], pos.turn as usize, 0, worth[0], me == Some(0))
+            .view(
+                &pos.pieces[..n],
+                pos.turn as usize,
+                0,
+                worth[0],
+                me == Some(0),
+            )
             .expect("fits"); 4],
     };
     for s in 1..n {
         out.views[s] = net
-            .view(&pos.pieces[..n], pos.turn as usize, s, worth[s], me == Some(s))
+            .view(
+                &pos.pieces[..n],
+                pos.turn as usize,
+                s,
+                worth[s],
+                me == Some(s),
+            )
             .expect("fits");
     }
     out
@@ -117,9 +129,9 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).is_some_and(|a| a == "test") {
         let games = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(4000);
-        let net: Option<Net> = args
-            .get(3)
-            .map(|p| serde_json::from_str(&std::fs::read_to_string(p).expect("read")).expect("net"));
+        let net: Option<Net> = args.get(3).map(|p| {
+            serde_json::from_str(&std::fs::read_to_string(p).expect("read")).expect("net")
+        });
         println!("{:.1}%", 100.0 * test(net.as_ref(), games));
         return;
     }

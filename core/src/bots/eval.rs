@@ -383,7 +383,13 @@ pub fn net_utility(
     }
     let mut scores = [0f32; MAX_SEATS];
     for s in 0..n {
-        let view = net.view(&pos.pieces[..n], pos.turn as usize, s, worth[s], me == Some(s))?;
+        let view = net.view(
+            &pos.pieces[..n],
+            pos.turn as usize,
+            s,
+            worth[s],
+            me == Some(s),
+        )?;
         scores[s] = net.score(&view, &mut h);
     }
     super::net::softmax(&mut scores[..n]);
