@@ -141,7 +141,10 @@ fn main() {
     let out = args.get(4).cloned().unwrap_or_else(|| "net.json".into());
     let eps: f32 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(0.05);
     // "random": only one seat (in turn) learns to play; the others move at random.
-    let against_random = args.get(6).is_some_and(|a| a == "random");
+    // "medium": the same against the medium priority list.
+    let against_medium = args.get(6).is_some_and(|a| a == "medium");
+    let against_random = against_medium || args.get(6).is_some_and(|a| a == "random");
+    let mut medium = ludo_core::bots::medium::MediumBot;
     let engine = Engine::preset("classic").expect("classic");
     let mut eval = Evaluator::new(Weights::default());
     eval.prepare(&engine);
@@ -187,6 +190,10 @@ fn main() {
             let index = match (&chosen, list.len()) {
                 (Some(c), _) => c.0,
                 (None, 0) => usize::MAX,
+                (None, _) if against_medium && !learner => {
+                    use ludo_core::bots::Bot;
+                    medium.choose(&engine, &game.position, input, &list)
+                }
                 (None, n) => pick.below(n),
             };
             let step = game.play(&engine, input, list.get(index));
