@@ -143,7 +143,9 @@ fn main() {
     // "random": only one seat (in turn) learns to play; the others move at random.
     // "medium": the same against the medium priority list.
     let against_medium = args.get(6).is_some_and(|a| a == "medium");
-    let against_random = against_medium || args.get(6).is_some_and(|a| a == "random");
+    // "mix": each other seat plays, for a whole game, either random moves or the medium list.
+    let mix = args.get(6).is_some_and(|a| a == "mix");
+    let against_random = mix || against_medium || args.get(6).is_some_and(|a| a == "random");
     let mut medium = ludo_core::bots::medium::MediumBot;
     let engine = Engine::preset("classic").expect("classic");
     let mut eval = Evaluator::new(Weights::default());
@@ -162,6 +164,8 @@ fn main() {
         let mut game = Game::new(&engine, &colours, &Seed::from_u64(1_000_000 + g));
         let mut prev: Option<Views> = None;
         let me = against_random.then_some((g % 4) as usize);
+        let medium_seats: [bool; 4] =
+            std::array::from_fn(|_| against_medium || (mix && pick.below(2) == 0));
         while let Some(input) = game.next_input() {
             engine.legal_moves(&game.position, input, &mut list);
             let seat = game.position.turn as usize;
@@ -190,7 +194,7 @@ fn main() {
             let index = match (&chosen, list.len()) {
                 (Some(c), _) => c.0,
                 (None, 0) => usize::MAX,
-                (None, _) if against_medium && !learner => {
+                (None, _) if medium_seats[seat] && !learner => {
                     use ludo_core::bots::Bot;
                     medium.choose(&engine, &game.position, input, &list)
                 }
