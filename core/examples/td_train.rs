@@ -25,36 +25,26 @@ fn views(
 ) -> Views {
     let worth = eval.worth(engine, pos, phase);
     let n = pos.seat_count as usize;
-    let mut out = Views {
-        seats: n,
-        views: [net
-            .view(
-                &pos.pieces[..n],
-                pos.turn as usize,
-                0,
-                worth[0],
-                me == Some(0),
-            )
-            .expect("fits"); 4],
+    let view = |s: usize| {
+        net.view(
+            &pos.pieces[..n],
+            pos.turn as usize,
+            s,
+            worth[s],
+            me == Some(s),
+        )
+        .expect("the training board fits the network")
     };
-    for s in 1..n {
-        out.views[s] = net
-            .view(
-                &pos.pieces[..n],
-                pos.turn as usize,
-                s,
-                worth[s],
-                me == Some(s),
-            )
-            .expect("fits");
+    Views {
+        seats: n,
+        views: std::array::from_fn(view),
     }
-    out
 }
 
 fn chances(net: &Net, v: &Views, h: &mut [f32]) -> [f32; 4] {
     let mut p = [0f32; 4];
-    for s in 0..v.seats {
-        p[s] = net.score(&v.views[s], h);
+    for (p, view) in p.iter_mut().zip(&v.views[..v.seats]) {
+        *p = net.score(view, h);
     }
     softmax(&mut p[..v.seats]);
     p
@@ -86,14 +76,14 @@ fn test(net: Option<&Net>, games: u64) -> f64 {
     let engine = Engine::preset("classic").expect("classic");
     let mut eval = Evaluator::new(Weights::default());
     eval.prepare(&engine);
-    eval.net = net.cloned().map(std::sync::Arc::new);
+    let net = net.cloned().map(std::sync::Arc::new);
     let colours = engine.board.seat_colours(4).expect("seats");
     let mut list = MoveList::default();
     let mut pick = SplitMix(5);
     let mut wins = 0;
     for g in 0..games {
         let me = (g % 4) as usize;
-        eval.me = Some(me);
+        eval.use_net(net.clone(), me);
         let mut game = Game::new(&engine, &colours, &Seed::from_u64(g / 4));
         while let Some(input) = game.next_input() {
             engine.legal_moves(&game.position, input, &mut list);

@@ -1,7 +1,7 @@
 //! The bots: every level plays only legal moves on every preset, the same seed gives the
 //! same game, and each level makes the moves its description promises.
 
-use ludo_core::bots::{Bot, LEVELS, bot_for};
+use ludo_core::bots::{Bot, LEVELS, bot_for, net};
 use ludo_core::dice::Seed;
 use ludo_core::game::Game;
 use ludo_core::json::parse_position;
@@ -293,4 +293,119 @@ fn the_race_utility_is_a_chance_that_favours_the_seat_ahead() {
     linear.prepare(&engine);
     let l = linear.evaluate(&engine, &pos, Phase::Roll);
     assert!(l[red] > 0.0 && (l[red] + l[yellow]).abs() < 1e-3, "{l:?}");
+}
+
+/// Four seats of classic: red is three pieces home and one near, the others just out.
+fn four_seat_race() -> Case {
+    Case::new(
+        json!({
+            "rules": "classic",
+            "seats": ["red", "green", "yellow", "blue"],
+            "pieces": {
+                "red": ["home", "home", "home", 50],
+                "green": [3, "yard", "yard", "yard"],
+                "yellow": [5, "yard", "yard", "yard"],
+                "blue": [1, 2, "yard", "yard"],
+            },
+        }),
+        Input::Roll(1),
+    )
+}
+
+/// The opening position of `rules` with these seats, a six to play.
+fn opening(rules: serde_json::Value, seats: &[&str]) -> Case {
+    let pieces: serde_json::Map<String, serde_json::Value> = seats
+        .iter()
+        .map(|s| (s.to_string(), json!(["yard", "yard", "yard", "yard"])))
+        .collect();
+    Case::new(
+        json!({"rules": rules, "seats": seats, "pieces": pieces}),
+        Input::Roll(6),
+    )
+}
+
+#[test]
+fn the_value_network_is_built_in_and_well_formed() {
+    let net = net::classic_four().expect("the built-in network loads");
+    assert_eq!(net.check(), Ok(()));
+    let mut broken = (*net).clone();
+    broken.w2.pop();
+    let error = broken.check().expect_err("a short w2 is refused");
+    assert_eq!(error.field, "w2");
+    assert!(error.to_string().contains("w2"), "{error}");
+}
+
+#[test]
+fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
+    let case = four_seat_race();
+    assert!(net::for_game(&case.engine, &case.pos).is_some());
+
+    let four = ["red", "green", "yellow", "blue"];
+    let two = opening(json!("classic"), &["red", "yellow"]);
+    assert!(net::for_game(&two.engine, &two.pos).is_none(), "two seats");
+    let changed = opening(
+        json!({"preset": "classic", "options": {"safe_stars": false}}),
+        &four,
+    );
+    assert!(
+        net::for_game(&changed.engine, &changed.pos).is_none(),
+        "an option changed"
+    );
+    let mensch = opening(json!("mensch"), &four);
+    assert!(
+        net::for_game(&mensch.engine, &mensch.pos).is_none(),
+        "another preset"
+    );
+
+    let mut after_first = four_seat_race().pos;
+    after_first.finished[0] = 2;
+    after_first.finished_count = 1;
+    assert!(
+        net::for_game(&case.engine, &after_first).is_none(),
+        "a seat has finished: the race for places is not what it learned"
+    );
+}
+
+#[test]
+fn the_value_network_gives_chances_that_favour_the_seat_ahead() {
+    use ludo_core::bots::eval::{Evaluator, Weights};
+    let Case { engine, pos, .. } = four_seat_race();
+    let mut eval = Evaluator::new(Weights::default());
+    eval.prepare(&engine);
+    // Played for blue, the last seat: the network still sees red far ahead.
+    eval.use_net(net::for_game(&engine, &pos), 3);
+    let u = eval.evaluate(&engine, &pos, Phase::Roll);
+    assert!((u[..4].iter().sum::<f32>() - 100.0).abs() < 1e-3, "{u:?}");
+    assert!(u[0] > 80.0, "red is nearly home: {u:?}");
+    assert!(u[1..4].iter().all(|&c| c > 0.0 && c < u[0] / 4.0), "{u:?}");
+
+    // Once a seat has finished, the winner is certain.
+    let mut won = pos;
+    won.finished[0] = 1;
+    won.finished_count = 1;
+    let u = eval.evaluate(&engine, &won, Phase::Roll);
+    assert_eq!(&u[..4], &[0.0, 100.0, 0.0, 0.0]);
+}
+
+#[test]
+fn expert_with_four_seats_captures_the_piece_that_would_win() {
+    // Four seats of classic, where the expert plays on its value network. Green's piece at
+    // progress 48 stands on square 13 + 48 - 52 = 9, three squares ahead of red's piece at
+    // 6; red could also walk its piece at 30. Green is one piece from home: capture it.
+    let case = Case::new(
+        json!({
+            "rules": "classic",
+            "seats": ["red", "green", "yellow", "blue"],
+            "pieces": {
+                "red": [6, 30, "yard", "yard"],
+                "green": [48, "home", "home", "home"],
+                "yellow": ["yard", "yard", "yard", "yard"],
+                "blue": ["yard", "yard", "yard", "yard"],
+            },
+        }),
+        Input::Roll(3),
+    );
+    assert!(net::for_game(&case.engine, &case.pos).is_some());
+    assert_eq!(case.list.len(), 2);
+    assert_eq!(case.picks(&["expert"]), vec![(6, 9)]);
 }

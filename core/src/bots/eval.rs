@@ -7,6 +7,9 @@
 //! that may be captured loses that worth times the chance of being hit (see
 //! [`super::threat`]); finishing, home columns, barriers and pending bonus counts add to it.
 
+use std::sync::Arc;
+
+use super::net::Net;
 use super::threat::{Table, seat_bits};
 use crate::board::BoardSpec;
 use crate::engine::{Engine, OFF_TRACK};
@@ -217,10 +220,9 @@ pub struct Evaluator {
     /// The weights.
     pub weights: Weights,
     road: Option<Road>,
-    /// Experiment: a trained value network that replaces the race utility.
-    pub net: Option<std::sync::Arc<super::net::Net>>,
-    /// Experiment: the seat the network sees as the learner.
-    pub me: Option<usize>,
+    /// A trained value network that stands in for the race utility, and the seat it
+    /// plays for.
+    net: Option<(Arc<Net>, usize)>,
 }
 
 impl Evaluator {
@@ -230,7 +232,6 @@ impl Evaluator {
             weights,
             road: None,
             net: None,
-            me: None,
         }
     }
 
@@ -243,6 +244,12 @@ impl Evaluator {
         {
             self.road = Some(Road::new(engine, self.weights.in_rolls));
         }
+    }
+
+    /// Has [`Evaluator::evaluate`] give every seat's chance of finishing first, in percent,
+    /// from `net`, playing for seat `me`; `None` goes back to the hand utility.
+    pub fn use_net(&mut self, net: Option<Arc<Net>>, me: usize) {
+        self.net = net.map(|net| (net, me));
     }
 
     /// What a piece at `progress` is worth, danger aside.
@@ -337,8 +344,8 @@ impl Evaluator {
         if n < 2 {
             return worth;
         }
-        if let Some(net) = &self.net
-            && let Some(out) = net_utility(net, pos, &worth, self.me)
+        if let Some((net, me)) = &self.net
+            && let Some(out) = net_utility(net, *me, pos, &worth)
         {
             return out;
         }
@@ -369,33 +376,18 @@ impl Evaluator {
     }
 }
 
-/// The network's chances for every seat, in percent; `None` if the position does not fit it.
-pub fn net_utility(
-    net: &super::net::Net,
-    pos: &Position,
-    worth: &Utility,
-    me: Option<usize>,
-) -> Option<Utility> {
-    let n = pos.seat_count as usize;
-    let mut h = [0f32; 256];
-    if net.hidden > h.len() {
-        return None;
-    }
-    let mut scores = [0f32; MAX_SEATS];
-    for s in 0..n {
-        let view = net.view(
-            &pos.pieces[..n],
-            pos.turn as usize,
-            s,
-            worth[s],
-            me == Some(s),
-        )?;
-        scores[s] = net.score(&view, &mut h);
-    }
-    super::net::softmax(&mut scores[..n]);
+/// The network's chances for every seat, in percent; once a seat has finished, certainty
+/// for the winner. `None` if the position does not fit the network.
+fn net_utility(net: &Net, me: usize, pos: &Position, worth: &Utility) -> Option<Utility> {
     let mut out = [0f32; MAX_SEATS];
-    for s in 0..n {
-        out[s] = scores[s] * 100.0;
+    if pos.finished_count > 0 {
+        out[pos.finished[0] as usize % MAX_SEATS] = 100.0;
+        return Some(out);
+    }
+    let mut chances = [0f32; super::net::SEATS];
+    net.chances(pos, worth, me, &mut chances)?;
+    for (o, c) in out.iter_mut().zip(chances) {
+        *o = c * 100.0;
     }
     Some(out)
 }

@@ -41,22 +41,8 @@ impl ExpertBot {
 
 impl Default for ExpertBot {
     fn default() -> Self {
-        let mut bot = ExpertBot::new(Weights::default(), DEFAULT_BUDGET);
-        bot.eval.net = experiment_net();
-        bot
+        ExpertBot::new(Weights::default(), DEFAULT_BUDGET)
     }
-}
-
-/// Experiment: the network named by `NET_FILE`, if any.
-fn experiment_net() -> Option<std::sync::Arc<super::net::Net>> {
-    static NET: std::sync::OnceLock<Option<std::sync::Arc<super::net::Net>>> =
-        std::sync::OnceLock::new();
-    NET.get_or_init(|| {
-        let path = std::env::var_os("NET_FILE")?;
-        let text = std::fs::read_to_string(path).ok()?;
-        serde_json::from_str(&text).ok().map(std::sync::Arc::new)
-    })
-    .clone()
 }
 
 impl Bot for ExpertBot {
@@ -66,7 +52,8 @@ impl Bot for ExpertBot {
 
     fn choose(&mut self, engine: &Engine, pos: &Position, input: Input, moves: &MoveList) -> usize {
         self.eval.prepare(engine);
-        self.eval.me = Some(pos.turn as usize);
+        self.eval
+            .use_net(super::net::for_game(engine, pos), pos.turn as usize);
         choose(
             engine,
             &self.eval,

@@ -1,24 +1,43 @@
-//! Experiment: a small value network, trained by temporal differences on self-play, that
-//! turns a position into each seat's chance of finishing first.
+//! A small value network, trained by temporal differences, that turns a four-seat position
+//! into each seat's chance of finishing first. The `expert` uses it in place of the race
+//! utility of [`super::eval`] on the rules it was trained on (see [`for_game`]).
 //!
 //! Each seat is scored from its own point of view: its pieces first, then the other seats
-//! in turn order, each piece as one active input for its progress, the seat to move as one
-//! more, and the hand evaluation's worth of the seat (over [`SCALE`]) as a direct input.
-//! The chances are the softmax of the seats' scores. With the hidden layer's output weights
-//! at zero the network is the hand race model, so training starts from it and learns the
-//! corrections.
+//! in turn order, each piece as one active input for its progress (a one-hot slot), one
+//! more input for how many seats away the turn is, one for "this is the seat the search
+//! plays for", and the hand evaluation's worth of the seat (over [`SCALE`]) as a direct
+//! input. The chances are the softmax of the seats' scores. With the hidden layer's output
+//! weights at zero the network is the hand race model, so training starts from it and
+//! learns the corrections.
+//!
+//! `core/examples/td_train.rs` trains a network and writes it as JSON; the one built into
+//! the library is `classic4.json` next to this file. docs/bots.md tells how it was made.
+
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
+
+use crate::engine::Engine;
+use crate::position::{Position, YARD};
+use crate::rules::Rules;
 
 /// The scale of the worth input, in squares.
 pub const SCALE: f32 = 30.0;
 /// Seats the network is laid out for.
 pub const SEATS: usize = 4;
-/// Active inputs of one point of view at most: 4 seats × 4 pieces, and the turn.
+/// The most hidden units a network may have.
+pub const MAX_HIDDEN: usize = 256;
+/// Active inputs of one point of view at most: 4 seats × 4 pieces, the turn, the learner.
 const ACTIVE: usize = SEATS * 4 + 2;
 
+/// The preset the built-in network was trained on, with four seats.
+pub const TRAINED_PRESET: &str = "classic";
+
+/// The built-in network's weights, as `td_train` wrote them.
+const CLASSIC_FOUR: &str = include_str!("classic4.json");
+
 /// The network's weights.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Net {
     /// Progress slots per seat: the yard, then each progress value.
     pub slots: usize,
@@ -36,6 +55,18 @@ pub struct Net {
     pub b2: f32,
 }
 
+/// Weights whose sizes do not agree with each other.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("network {field} has {found} values, expected {expected}")]
+pub struct NetShapeError {
+    /// The field whose length is wrong.
+    pub field: &'static str,
+    /// How many values it has.
+    pub found: usize,
+    /// How many it should have.
+    pub expected: usize,
+}
+
 /// One seat's point of view on a position.
 #[derive(Clone, Copy, Debug)]
 pub struct View {
@@ -47,9 +78,9 @@ pub struct View {
 impl Net {
     /// A network that scores like the hand race model, with small random input weights.
     pub fn new(slots: usize, hidden: usize, seed: u64) -> Net {
-        let inputs = SEATS * slots + SEATS + 1;
+        let hidden = hidden.min(MAX_HIDDEN);
         let mut rng = crate::game::SplitMix(seed);
-        let w1 = (0..inputs * hidden)
+        let w1 = (0..Net::inputs(slots) * hidden)
             .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0 * 0.1)
             .collect();
         Net {
@@ -63,7 +94,32 @@ impl Net {
         }
     }
 
+    /// The number of inputs for `slots` progress slots a seat.
+    fn inputs(slots: usize) -> usize {
+        SEATS * slots + SEATS + 1
+    }
+
+    /// Checks that the weights' sizes agree, so that scoring can never index out of them.
+    pub fn check(&self) -> Result<(), NetShapeError> {
+        let expect = |field, found, expected| {
+            if found == expected {
+                Ok(())
+            } else {
+                Err(NetShapeError {
+                    field,
+                    found,
+                    expected,
+                })
+            }
+        };
+        expect("hidden", self.hidden, self.hidden.min(MAX_HIDDEN))?;
+        expect("w1", self.w1.len(), Net::inputs(self.slots) * self.hidden)?;
+        expect("b1", self.b1.len(), self.hidden)?;
+        expect("w2", self.w2.len(), self.hidden)
+    }
+
     /// Seat `seat`'s point of view; `None` when the position does not fit the network.
+    /// `learner` marks the seat the search plays for.
     pub fn view(
         &self,
         pieces: &[[u8; 4]],
@@ -73,7 +129,7 @@ impl Net {
         learner: bool,
     ) -> Option<View> {
         let n = pieces.len();
-        if n > SEATS || seat >= n {
+        if n != SEATS || seat >= n {
             return None;
         }
         let mut view = View {
@@ -83,11 +139,7 @@ impl Net {
         };
         for k in 0..n {
             for &p in &pieces[(seat + k) % n] {
-                let slot = if p == crate::position::YARD {
-                    0
-                } else {
-                    p as usize + 1
-                };
+                let slot = if p == YARD { 0 } else { p as usize + 1 };
                 if slot >= self.slots {
                     return None;
                 }
@@ -104,35 +156,36 @@ impl Net {
         Some(view)
     }
 
-    /// The score of a point of view, and the hidden layer's outputs into `h`.
+    /// The score of a point of view; the hidden layer's outputs are left in `h`, which
+    /// must hold `hidden` values.
     pub fn score(&self, view: &View, h: &mut [f32]) -> f32 {
         let hn = self.hidden;
-        h[..hn].copy_from_slice(&self.b1);
+        let h = &mut h[..hn];
+        h.copy_from_slice(&self.b1);
         for &i in &view.active[..view.count] {
             let row = &self.w1[i as usize * hn..(i as usize + 1) * hn];
-            for (a, w) in h[..hn].iter_mut().zip(row) {
+            for (a, w) in h.iter_mut().zip(row) {
                 *a += w;
             }
         }
         let mut s = self.b2 + self.v * view.worth;
-        for (a, w) in h[..hn].iter_mut().zip(&self.w2) {
+        for (a, w) in h.iter_mut().zip(&self.w2) {
             *a = a.max(0.0);
             s += *a * w;
         }
         s
     }
 
-    /// Moves the weights so that the score of `view` falls by `lr * grad`'s direction:
-    /// `grad` is the loss's derivative with respect to the score, `h` the hidden outputs
-    /// `score` gave for this view.
+    /// One step of gradient descent for one point of view: `grad` is the loss's derivative
+    /// with respect to the view's score, `h` the hidden outputs [`Net::score`] gave for it.
     pub fn learn(&mut self, view: &View, h: &[f32], grad: f32, lr: f32) {
         let hn = self.hidden;
         let g = lr * grad;
-        for j in 0..hn {
-            if h[j] <= 0.0 {
+        for (j, (&a, &w)) in h[..hn].iter().zip(&self.w2).enumerate() {
+            if a <= 0.0 {
                 continue;
             }
-            let d = g * self.w2[j];
+            let d = g * w;
             self.b1[j] -= d;
             for &i in &view.active[..view.count] {
                 self.w1[i as usize * hn + j] -= d;
@@ -143,6 +196,28 @@ impl Net {
         }
         self.v -= g * view.worth;
         self.b2 -= g;
+    }
+
+    /// Every seat's chance of finishing first, in `out[..4]`, from the seats' worths and
+    /// the seat the search plays for; `None` when the position does not fit the network.
+    pub fn chances(
+        &self,
+        pos: &Position,
+        worth: &[f32],
+        me: usize,
+        out: &mut [f32; SEATS],
+    ) -> Option<()> {
+        let n = pos.seat_count as usize;
+        if n != SEATS {
+            return None;
+        }
+        let mut h = [0f32; MAX_HIDDEN];
+        for s in 0..n {
+            let view = self.view(&pos.pieces[..n], pos.turn as usize, s, worth[s], me == s)?;
+            out[s] = self.score(&view, &mut h);
+        }
+        softmax(&mut out[..n]);
+        Some(())
     }
 }
 
@@ -157,4 +232,36 @@ pub fn softmax(scores: &mut [f32]) {
     for s in scores.iter_mut() {
         *s /= sum;
     }
+}
+
+/// The network built into the library, trained on `classic` with four seats; `None` (and
+/// a warning in the log) if its weights do not load, in which case the expert plays on
+/// its hand evaluation.
+pub fn classic_four() -> Option<Arc<Net>> {
+    static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
+    NET.get_or_init(|| {
+        let net = serde_json::from_str::<Net>(CLASSIC_FOUR)
+            .map_err(|e| e.to_string())
+            .and_then(|net| net.check().map(|()| net).map_err(|e| e.to_string()));
+        match net {
+            Ok(net) => Some(Arc::new(net)),
+            Err(e) => {
+                log::warn!("built-in value network: {e}; the expert uses its hand evaluation");
+                None
+            }
+        }
+    })
+    .clone()
+}
+
+/// The network to play `pos` with: the built-in one when the rules are exactly those it
+/// was trained on (`classic`, no options changed), four seats play and nobody has finished
+/// yet (the network knows the race for first place only). `None` otherwise.
+pub fn for_game(engine: &Engine, pos: &Position) -> Option<Arc<Net>> {
+    static TRAINED: OnceLock<Option<Rules>> = OnceLock::new();
+    let trained = TRAINED.get_or_init(|| Rules::preset(TRAINED_PRESET).ok());
+    let fits = pos.seat_count as usize == SEATS
+        && pos.finished_count == 0
+        && trained.as_ref() == Some(&engine.rules);
+    if fits { classic_four() } else { None }
 }
