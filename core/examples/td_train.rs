@@ -1,5 +1,18 @@
-//! Experiment: trains the value network of `bots::net` by TD(0) on self-play classic games.
-//! Run: `cargo run --release -p ludo-core --example td_train GAMES HIDDEN LR OUT.json [EPS]`.
+//! Trains the value network of `ludo_core::bots::net` by TD(0) on four-seat `classic`
+//! games, and tests one against random movers.
+//!
+//! Train: `cargo run --release -p ludo-core --example td_train -- GAMES HIDDEN LR OUT.json
+//! EPS OPPONENTS`. One seat, in turn, learns: it plays the move whose position the network
+//! rates best (any legal move with chance EPS) and moves its estimates towards the next
+//! position's, and towards the outcome at the end. OPPONENTS is what the other seats play:
+//! `random` moves, the `medium` list, or `mix` (each seat, for a whole game, one or the
+//! other, and the learner is not told which); without it every seat learns. The weights
+//! are written to OUT.json every 5,000 games. The built-in `core/src/bots/classic4.json`
+//! is `td_train -- 600000 32 0.003 classic4.json 0.05 mix`; training is deterministic.
+//!
+//! Test: `… td_train -- test GAMES [NET.json]` plays GAMES games of a one-move greedy
+//! player on the network (or on the hand utility without one) against three random movers
+//! and prints its win rate.
 
 use ludo_core::Engine;
 use ludo_core::bots::eval::{Evaluator, Weights};
@@ -51,7 +64,7 @@ fn chances(net: &Net, v: &Views, h: &mut [f32]) -> [f32; 4] {
 }
 
 /// One step of descent on the cross-entropy between the chances of `v` and `target`.
-fn learn(net: &mut Net, v: &Views, target: &[f32; 4], lr: f32, h: &mut [f32]) -> f32 {
+fn learn(net: &mut Net, v: &Views, target: &[f32; 4], lr: f32) -> f32 {
     let n = v.seats;
     let mut hs = vec![vec![0f32; net.hidden]; n];
     let mut p = [0f32; 4];
@@ -66,7 +79,6 @@ fn learn(net: &mut Net, v: &Views, target: &[f32; 4], lr: f32, h: &mut [f32]) ->
         }
         net.learn(&v.views[s], &hs[s], p[s] - target[s], lr);
     }
-    let _ = h;
     loss
 }
 
@@ -115,6 +127,19 @@ fn test(net: Option<&Net>, games: u64) -> f64 {
     wins as f64 / games as f64
 }
 
+/// What the seats other than the learner play.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Opponents {
+    /// Every seat learns.
+    SelfPlay,
+    /// Random moves.
+    Random,
+    /// The `medium` priority list.
+    Medium,
+    /// Each seat, for a whole game, random moves or the medium list (even chances).
+    Mix,
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).is_some_and(|a| a == "test") {
@@ -130,12 +155,17 @@ fn main() {
     let lr: f32 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0.01);
     let out = args.get(4).cloned().unwrap_or_else(|| "net.json".into());
     let eps: f32 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(0.05);
-    // "random": only one seat (in turn) learns to play; the others move at random.
-    // "medium": the same against the medium priority list.
-    let against_medium = args.get(6).is_some_and(|a| a == "medium");
-    // "mix": each other seat plays, for a whole game, either random moves or the medium list.
-    let mix = args.get(6).is_some_and(|a| a == "mix");
-    let against_random = mix || against_medium || args.get(6).is_some_and(|a| a == "random");
+    let opponents = match args.get(6).map(String::as_str) {
+        None => Opponents::SelfPlay,
+        Some("random") => Opponents::Random,
+        Some("medium") => Opponents::Medium,
+        Some("mix") => Opponents::Mix,
+        Some(other) => {
+            eprintln!("td_train: opponents must be random, medium or mix, not {other:?}");
+            std::process::exit(2);
+        }
+    };
+    let one_learner = opponents != Opponents::SelfPlay;
     let mut medium = ludo_core::bots::medium::MediumBot;
     let engine = Engine::preset("classic").expect("classic");
     let mut eval = Evaluator::new(Weights::default());
@@ -153,14 +183,17 @@ fn main() {
     for g in 0..games {
         let mut game = Game::new(&engine, &colours, &Seed::from_u64(1_000_000 + g));
         let mut prev: Option<Views> = None;
-        let me = against_random.then_some((g % 4) as usize);
-        let medium_seats: [bool; 4] =
-            std::array::from_fn(|_| against_medium || (mix && pick.below(2) == 0));
+        let me = one_learner.then_some((g % 4) as usize);
+        let medium_seats: [bool; 4] = std::array::from_fn(|_| match opponents {
+            Opponents::Medium => true,
+            Opponents::Mix => pick.below(2) == 0,
+            Opponents::SelfPlay | Opponents::Random => false,
+        });
         while let Some(input) = game.next_input() {
             engine.legal_moves(&game.position, input, &mut list);
             let seat = game.position.turn as usize;
             let mut chosen: Option<(usize, Views, [f32; 4])> = None;
-            let learner = !against_random || seat as u64 == g % 4;
+            let learner = !one_learner || seat as u64 == g % 4;
             if learner && list.len() >= 2 && (pick.below(1000) as f32) >= eps * 1000.0 {
                 for (i, m) in list.as_slice().iter().enumerate() {
                     let mut child = game.position;
@@ -195,7 +228,7 @@ fn main() {
                 let mut target = [0f32; 4];
                 target[game.position.finished[0] as usize] = 1.0;
                 if let Some(p) = prev.take() {
-                    end_loss += learn(&mut net, &p, &target, lr, &mut h) as f64;
+                    end_loss += learn(&mut net, &p, &target, lr) as f64;
                 }
                 break;
             }
@@ -205,7 +238,7 @@ fn main() {
             };
             let target = chances(&net, &cur, &mut h);
             if let Some(p) = prev.take() {
-                td_loss += learn(&mut net, &p, &target, lr, &mut h) as f64;
+                td_loss += learn(&mut net, &p, &target, lr) as f64;
                 steps += 1;
             }
             prev = Some(cur);
