@@ -8,7 +8,7 @@
 //! `random` moves, the `medium` list, or `mix` (each seat, for a whole game, one or the
 //! other, and the learner is not told which); without it every seat learns. The weights
 //! are written to OUT.json every 5,000 games. The built-in `core/src/bots/classic4.json`
-//! is `td_train -- 600000 32 0.003 classic4.json 0.05 mix`; training is deterministic.
+//! is `td_train -- 600000 64 0.003 classic4.json 0.05 mix`; training is deterministic.
 //!
 //! Test: `… td_train -- test GAMES [NET.json]` plays GAMES games of a one-move greedy
 //! player on the network (or on the hand utility without one) against three random movers
