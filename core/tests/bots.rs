@@ -351,6 +351,12 @@ fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
         net::for_game(&changed.engine, &changed.pos).is_none(),
         "an option changed"
     );
+    // Stopping at the first winner changes nothing before it.
+    let first = opening(
+        json!({"preset": "classic", "options": {"stop_at_first_winner": true}}),
+        &four,
+    );
+    assert!(net::for_game(&first.engine, &first.pos).is_some());
     let mensch = opening(json!("mensch"), &four);
     assert!(
         net::for_game(&mensch.engine, &mensch.pos).is_none(),

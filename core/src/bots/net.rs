@@ -30,7 +30,7 @@ pub const MAX_HIDDEN: usize = 256;
 /// Active inputs of one point of view at most: 4 seats × 4 pieces, the turn, the learner.
 const ACTIVE: usize = SEATS * 4 + 2;
 
-/// The preset the built-in network was trained on, with four seats.
+/// The preset the built-in network was trained on, with four seats; see [`for_game`].
 pub const TRAINED_PRESET: &str = "classic";
 
 /// The built-in network's weights, as `td_train` wrote them.
@@ -254,14 +254,28 @@ pub fn classic_four() -> Option<Arc<Net>> {
     .clone()
 }
 
-/// The network to play `pos` with: the built-in one when the rules are exactly those it
-/// was trained on (`classic`, no options changed), four seats play and nobody has finished
-/// yet (the network knows the race for first place only). `None` otherwise.
+/// The network to play `pos` with: the built-in one when four seats play by the rules it
+/// was trained on and nobody has finished yet (the network knows the race for first place
+/// only). `None` otherwise.
 pub fn for_game(engine: &Engine, pos: &Position) -> Option<Arc<Net>> {
     static TRAINED: OnceLock<Option<Rules>> = OnceLock::new();
     let trained = TRAINED.get_or_init(|| Rules::preset(TRAINED_PRESET).ok());
     let fits = pos.seat_count as usize == SEATS
         && pos.finished_count == 0
-        && trained.as_ref() == Some(&engine.rules);
+        && trained
+            .as_ref()
+            .is_some_and(|t| same_race(t, &engine.rules));
     if fits { classic_four() } else { None }
+}
+
+/// Whether the race to first place is the same under both rules: every rule is, save what
+/// happens after the first colour is home (whether play goes on, how places and points are
+/// counted) and the preset's name.
+fn same_race(trained: &Rules, rules: &Rules) -> bool {
+    let mut race = rules.clone();
+    race.preset.clone_from(&trained.preset);
+    race.stop_at_first_winner = trained.stop_at_first_winner;
+    race.places = trained.places;
+    race.ranking_points.clone_from(&trained.ranking_points);
+    race == *trained
 }
