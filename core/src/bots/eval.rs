@@ -5,7 +5,7 @@
 //! Everything is measured in squares of progress, so one set of weights fits every board:
 //! a piece is worth its progress plus the price of having got out of its yard; a piece
 //! that may be captured loses that worth times the chance of being hit (see
-//! [`super::threat`]); finishing, home columns, barriers and pending bonus counts add to it.
+//! `threat.rs`); finishing, home columns, barriers and pending bonus counts add to it.
 
 use std::sync::Arc;
 

@@ -1,6 +1,6 @@
 //! Legal move generation: one generator for every family, steered by the rules data.
 //!
-//! Each rule's check lives in one place: [`Scan`] reads what stands on a square,
+//! Each rule's check lives in one place: `Scan` reads what stands on a square,
 //! `path_is_clear` applies barriers and blocks to the squares passed, `landing` applies
 //! capacity, own-piece landing, safety and capture to the square reached, and the filters
 //! at the end of [`Engine::legal_moves`] apply the rules that choose among legal moves
