@@ -37,7 +37,7 @@ pub const TRAINED_PRESET: &str = "classic";
 const CLASSIC_FOUR: &str = include_str!("classic4.json");
 
 /// The network's weights.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct Net {
     /// Progress slots per seat: the yard, then each progress value.
     pub slots: usize,
@@ -53,6 +53,16 @@ pub struct Net {
     pub v: f32,
     /// The score's bias.
     pub b2: f32,
+}
+
+impl std::fmt::Debug for Net {
+    /// The shape only: the weights run to tens of thousands of numbers.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Net")
+            .field("slots", &self.slots)
+            .field("hidden", &self.hidden)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Weights whose sizes do not agree with each other.
