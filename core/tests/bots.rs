@@ -415,3 +415,42 @@ fn expert_with_four_seats_captures_the_piece_that_would_win() {
     assert_eq!(case.list.len(), 2);
     assert_eq!(case.picks(&["expert"]), vec![(6, 9)]);
 }
+
+#[test]
+fn expert_thinks_with_the_network_on_four_seat_classic_only() {
+    use ludo_core::bots::expert::ExpertBot;
+    use ludo_core::game::SplitMix;
+    // Positions from seeded games of random moves; at each decision the expert and the
+    // same expert on its hand evaluation are asked. With four seats of classic the network
+    // must change some choice; with two seats, or four of mensch, it must change none.
+    let differences = |preset: &str, seats: usize, decisions: usize| {
+        let engine = Engine::preset(preset).expect("preset");
+        let colours = engine.board.seat_colours(seats).expect("seating");
+        let mut game = Game::new(&engine, &colours, &Seed::from_u64(21));
+        let mut pick = SplitMix(21);
+        let mut list = MoveList::default();
+        let (mut learned, mut hand) = (
+            ExpertBot::default(),
+            ExpertBot::default().on_hand_evaluation(),
+        );
+        let (mut asked, mut differ) = (0, 0);
+        while let Some(input) = game.next_input() {
+            engine.legal_moves(&game.position, input, &mut list);
+            if list.len() >= 2 && game.position.finished_count == 0 {
+                let a = learned.choose(&engine, &game.position, input, &list);
+                let b = hand.choose(&engine, &game.position, input, &list);
+                differ += usize::from(a != b);
+                asked += 1;
+                if asked == decisions || (differ > 0 && seats == 4 && preset == "classic") {
+                    break;
+                }
+            }
+            let index = pick.below(list.len().max(1));
+            game.play(&engine, input, list.get(index));
+        }
+        differ
+    };
+    assert!(differences("classic", 4, 200) > 0);
+    assert_eq!(differences("classic", 2, 30), 0);
+    assert_eq!(differences("mensch", 4, 30), 0);
+}

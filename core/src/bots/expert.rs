@@ -25,6 +25,8 @@ pub const DEFAULT_BUDGET: Budget = Budget {
 pub struct ExpertBot {
     eval: Evaluator,
     budget: Budget,
+    /// Whether it judges positions with the built-in value network where that fits.
+    learned: bool,
 }
 
 impl ExpertBot {
@@ -33,7 +35,15 @@ impl ExpertBot {
         ExpertBot {
             eval: Evaluator::new(weights),
             budget,
+            learned: true,
         }
+    }
+
+    /// The same expert on its hand evaluation everywhere, never the value network: the
+    /// baseline to measure a network against.
+    pub fn on_hand_evaluation(mut self) -> ExpertBot {
+        self.learned = false;
+        self
     }
 
     /// The budget it thinks within.
@@ -55,8 +65,12 @@ impl Bot for ExpertBot {
 
     fn choose(&mut self, engine: &Engine, pos: &Position, input: Input, moves: &MoveList) -> usize {
         self.eval.prepare(engine);
-        self.eval
-            .use_net(super::net::for_game(engine, pos), pos.turn as usize);
+        let net = if self.learned {
+            super::net::for_game(engine, pos)
+        } else {
+            None
+        };
+        self.eval.use_net(net, pos.turn as usize);
         choose(
             engine,
             &self.eval,
