@@ -333,6 +333,9 @@ fn the_value_network_is_built_in_and_well_formed() {
     let error = broken.check().expect_err("a short w2 is refused");
     assert_eq!(error.field, "w2");
     assert!(error.to_string().contains("w2"), "{error}");
+    let mut absurd = (*net).clone();
+    absurd.slots = usize::MAX;
+    assert_eq!(absurd.check().map_err(|e| e.field), Err("w1"));
 }
 
 #[test]

@@ -104,9 +104,10 @@ impl Net {
         }
     }
 
-    /// The number of inputs for `slots` progress slots a seat.
+    /// The number of inputs for `slots` progress slots a seat (saturating, so that
+    /// [`Net::check`] refuses absurd sizes rather than overflowing).
     fn inputs(slots: usize) -> usize {
-        SEATS * slots + SEATS + 1
+        slots.saturating_mul(SEATS).saturating_add(SEATS + 1)
     }
 
     /// Checks that the weights' sizes agree, so that scoring can never index out of them.
@@ -123,7 +124,8 @@ impl Net {
             }
         };
         expect("hidden", self.hidden, self.hidden.min(MAX_HIDDEN))?;
-        expect("w1", self.w1.len(), Net::inputs(self.slots) * self.hidden)?;
+        let weights = Net::inputs(self.slots).saturating_mul(self.hidden);
+        expect("w1", self.w1.len(), weights)?;
         expect("b1", self.b1.len(), self.hidden)?;
         expect("w2", self.w2.len(), self.hidden)
     }
