@@ -16,18 +16,14 @@
 
 use ludo_core::Engine;
 use ludo_core::bots::eval::{Evaluator, Weights};
-use ludo_core::bots::net::{Net, View, softmax};
+use ludo_core::bots::net::{Net, View};
 use ludo_core::dice::Seed;
 use ludo_core::game::{Game, SplitMix};
 use ludo_core::moves::MoveList;
 use ludo_core::position::Position;
 use ludo_core::turn::Phase;
 
-struct Views {
-    seats: usize,
-    views: [View; 4],
-}
-
+/// Every seat's point of view on `pos`.
 fn views(
     net: &Net,
     eval: &Evaluator,
@@ -35,51 +31,9 @@ fn views(
     pos: &Position,
     phase: Phase,
     me: Option<usize>,
-) -> Views {
-    let worth = eval.worth(engine, pos, phase);
-    let n = pos.seat_count as usize;
-    let view = |s: usize| {
-        net.view(
-            &pos.pieces[..n],
-            pos.turn as usize,
-            s,
-            worth[s],
-            me == Some(s),
-        )
+) -> [View; 4] {
+    net.views(pos, &eval.worth(engine, pos, phase), me)
         .expect("the training board fits the network")
-    };
-    Views {
-        seats: n,
-        views: std::array::from_fn(view),
-    }
-}
-
-fn chances(net: &Net, v: &Views, h: &mut [f32]) -> [f32; 4] {
-    let mut p = [0f32; 4];
-    for (p, view) in p.iter_mut().zip(&v.views[..v.seats]) {
-        *p = net.score(view, h);
-    }
-    softmax(&mut p[..v.seats]);
-    p
-}
-
-/// One step of descent on the cross-entropy between the chances of `v` and `target`.
-fn learn(net: &mut Net, v: &Views, target: &[f32; 4], lr: f32) -> f32 {
-    let n = v.seats;
-    let mut hs = vec![vec![0f32; net.hidden]; n];
-    let mut p = [0f32; 4];
-    for s in 0..n {
-        p[s] = net.score(&v.views[s], &mut hs[s]);
-    }
-    softmax(&mut p[..n]);
-    let mut loss = 0.0;
-    for s in 0..n {
-        if target[s] > 0.0 {
-            loss -= target[s] * p[s].max(1e-9).ln();
-        }
-        net.learn(&v.views[s], &hs[s], p[s] - target[s], lr);
-    }
-    loss
 }
 
 /// Win rate of a greedy one-move player (the network's chances, or the hand race utility
@@ -172,7 +126,6 @@ fn main() {
     eval.prepare(&engine);
     let slots = engine.board.max_progress() as usize + 2;
     let mut net = Net::new(slots, hidden, 7);
-    let mut h = vec![0f32; hidden];
     let mut list = MoveList::default();
     let mut pick = SplitMix(99);
     let mut td_loss = 0.0f64;
@@ -182,7 +135,7 @@ fn main() {
     let start = std::time::Instant::now();
     for g in 0..games {
         let mut game = Game::new(&engine, &colours, &Seed::from_u64(1_000_000 + g));
-        let mut prev: Option<Views> = None;
+        let mut prev: Option<[View; 4]> = None;
         let me = one_learner.then_some((g % 4) as usize);
         let medium_seats: [bool; 4] = std::array::from_fn(|_| match opponents {
             Opponents::Medium => true,
@@ -192,7 +145,7 @@ fn main() {
         while let Some(input) = game.next_input() {
             engine.legal_moves(&game.position, input, &mut list);
             let seat = game.position.turn as usize;
-            let mut chosen: Option<(usize, Views, [f32; 4])> = None;
+            let mut chosen: Option<(usize, [View; 4], [f32; 4])> = None;
             let learner = !one_learner || seat as u64 == g % 4;
             if learner && list.len() >= 2 && (pick.below(1000) as f32) >= eps * 1000.0 {
                 for (i, m) in list.as_slice().iter().enumerate() {
@@ -208,7 +161,7 @@ fn main() {
                         continue;
                     }
                     let v = views(&net, &eval, &engine, &child, step.phase, me);
-                    let p = chances(&net, &v, &mut h);
+                    let p = net.chances_of(&v);
                     if chosen.as_ref().is_none_or(|c| p[seat] > c.2[seat]) {
                         chosen = Some((i, v, p));
                     }
@@ -228,7 +181,7 @@ fn main() {
                 let mut target = [0f32; 4];
                 target[game.position.finished[0] as usize] = 1.0;
                 if let Some(p) = prev.take() {
-                    end_loss += learn(&mut net, &p, &target, lr) as f64;
+                    end_loss += net.learn_chances(&p, &target, lr) as f64;
                 }
                 break;
             }
@@ -236,9 +189,9 @@ fn main() {
                 Some((_, v, _)) => v,
                 None => views(&net, &eval, &engine, &game.position, step.phase, me),
             };
-            let target = chances(&net, &cur, &mut h);
+            let target = net.chances_of(&cur);
             if let Some(p) = prev.take() {
-                td_loss += learn(&mut net, &p, &target, lr) as f64;
+                td_loss += net.learn_chances(&p, &target, lr) as f64;
                 steps += 1;
             }
             prev = Some(cur);

@@ -384,8 +384,7 @@ fn net_utility(net: &Net, me: usize, pos: &Position, worth: &Utility) -> Option<
         out[pos.finished[0] as usize % MAX_SEATS] = 100.0;
         return Some(out);
     }
-    let mut chances = [0f32; super::net::SEATS];
-    net.chances(pos, worth, me, &mut chances)?;
+    let chances = net.chances(pos, worth, me)?;
     for (o, c) in out.iter_mut().zip(chances) {
         *o = c * 100.0;
     }

@@ -190,7 +190,7 @@ impl Net {
 
     /// One step of gradient descent for one point of view: `grad` is the loss's derivative
     /// with respect to the view's score, `h` the hidden outputs [`Net::score`] gave for it.
-    pub fn learn(&mut self, view: &View, h: &[f32], grad: f32, lr: f32) {
+    fn learn(&mut self, view: &View, h: &[f32], grad: f32, lr: f32) {
         let hn = self.hidden;
         let g = lr * grad;
         for (j, (&a, &w)) in h[..hn].iter().zip(&self.w2).enumerate() {
@@ -210,26 +210,64 @@ impl Net {
         self.b2 -= g;
     }
 
-    /// Every seat's chance of finishing first, in `out[..4]`, from the seats' worths and
-    /// the seat the search plays for; `None` when the position does not fit the network.
-    pub fn chances(
-        &self,
-        pos: &Position,
-        worth: &[f32],
-        me: usize,
-        out: &mut [f32; SEATS],
-    ) -> Option<()> {
+    /// Every seat's point of view on `pos`, from the seats' worths and the seat the search
+    /// plays for (if any); `None` when the position does not fit the network.
+    pub fn views(&self, pos: &Position, worth: &[f32], me: Option<usize>) -> Option<[View; SEATS]> {
         let n = pos.seat_count as usize;
-        if n != SEATS {
+        if n != SEATS || worth.len() < n {
             return None;
         }
-        let mut h = [0f32; MAX_HIDDEN];
-        for s in 0..n {
-            let view = self.view(&pos.pieces[..n], pos.turn as usize, s, worth[s], me == s)?;
-            out[s] = self.score(&view, &mut h);
+        let mut views = [View {
+            active: [0; ACTIVE],
+            count: 0,
+            worth: 0.0,
+        }; SEATS];
+        for (s, view) in views.iter_mut().enumerate() {
+            *view = self.view(
+                &pos.pieces[..n],
+                pos.turn as usize,
+                s,
+                worth[s],
+                me == Some(s),
+            )?;
         }
-        softmax(&mut out[..n]);
-        Some(())
+        Some(views)
+    }
+
+    /// The seats' chances of finishing first from their points of view: the softmax of
+    /// their scores.
+    pub fn chances_of(&self, views: &[View; SEATS]) -> [f32; SEATS] {
+        let mut h = [0f32; MAX_HIDDEN];
+        let mut chances = views.map(|view| self.score(&view, &mut h));
+        softmax(&mut chances);
+        chances
+    }
+
+    /// Every seat's chance of finishing first, from the seats' worths and the seat the
+    /// search plays for; `None` when the position does not fit the network.
+    pub fn chances(&self, pos: &Position, worth: &[f32], me: usize) -> Option<[f32; SEATS]> {
+        self.views(pos, worth, Some(me))
+            .map(|views| self.chances_of(&views))
+    }
+
+    /// One step of gradient descent on the cross-entropy between the chances of `views`
+    /// and `target` (the chances they should have had); returns the loss before the step.
+    pub fn learn_chances(&mut self, views: &[View; SEATS], target: &[f32; SEATS], lr: f32) -> f32 {
+        let mut hidden = [[0f32; MAX_HIDDEN]; SEATS];
+        let mut chances = [0f32; SEATS];
+        for ((c, view), h) in chances.iter_mut().zip(views).zip(&mut hidden) {
+            *c = self.score(view, h);
+        }
+        softmax(&mut chances);
+        let mut loss = 0.0;
+        for s in 0..SEATS {
+            if target[s] > 0.0 {
+                loss -= target[s] * chances[s].max(1e-9).ln();
+            }
+            let hn = self.hidden;
+            self.learn(&views[s], &hidden[s][..hn], chances[s] - target[s], lr);
+        }
+        loss
     }
 }
 
