@@ -10,6 +10,10 @@
 //! are written to OUT.json every 5,000 games. The built-in `core/src/bots/classic4.json`
 //! is `td_train -- 600000 64 0.003 classic4.json 0.05 mix`; training is deterministic.
 //!
+//! Resume: two more arguments, `FROM.json FIRST`, start from the weights in FROM.json (HIDDEN
+//! is then taken from the file) and number the games from FIRST, so that a run resumed after
+//! N games plays new games rather than the first ones again.
+//!
 //! Test: `… td_train -- test GAMES [NET.json]` plays GAMES games of a one-move greedy
 //! player on the network (or on the hand utility without one) against three random movers
 //! and prints its win rate.
@@ -81,6 +85,25 @@ fn test(net: Option<&Net>, games: u64) -> f64 {
     wins as f64 / games as f64
 }
 
+/// The network in the JSON file `path`; exits with a message if it cannot be used.
+fn read_net(path: &str) -> Net {
+    let net: Net = match std::fs::read_to_string(path)
+        .map_err(|e| e.to_string())
+        .and_then(|text| serde_json::from_str(&text).map_err(|e| e.to_string()))
+    {
+        Ok(net) => net,
+        Err(e) => {
+            eprintln!("td_train: cannot read the network {path}: {e}");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = net.check() {
+        eprintln!("td_train: {path}: {e}");
+        std::process::exit(2);
+    }
+    net
+}
+
 /// What the seats other than the learner play.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Opponents {
@@ -98,9 +121,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).is_some_and(|a| a == "test") {
         let games = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(4000);
-        let net: Option<Net> = args.get(3).map(|p| {
-            serde_json::from_str(&std::fs::read_to_string(p).expect("read")).expect("net")
-        });
+        let net: Option<Net> = args.get(3).map(|p| read_net(p));
         println!("{:.1}%", 100.0 * test(net.as_ref(), games));
         return;
     }
@@ -125,15 +146,19 @@ fn main() {
     let mut eval = Evaluator::new(Weights::default());
     eval.prepare(&engine);
     let slots = engine.board.max_progress() as usize + 2;
-    let mut net = Net::new(slots, hidden, 7);
+    let mut net = match args.get(7) {
+        Some(from) => read_net(from),
+        None => Net::new(slots, hidden, 7),
+    };
+    let first: u64 = args.get(8).and_then(|a| a.parse().ok()).unwrap_or(0);
     let mut list = MoveList::default();
-    let mut pick = SplitMix(99);
+    let mut pick = SplitMix(99 ^ first);
     let mut td_loss = 0.0f64;
     let mut end_loss = 0.0f64;
     let mut steps = 0u64;
     let colours = engine.board.seat_colours(4).expect("seats");
     let start = std::time::Instant::now();
-    for g in 0..games {
+    for g in first..first + games {
         let mut game = Game::new(&engine, &colours, &Seed::from_u64(1_000_000 + g));
         let mut prev: Option<[View; 4]> = None;
         let me = one_learner.then_some((g % 4) as usize);
@@ -196,7 +221,7 @@ fn main() {
             }
             prev = Some(cur);
         }
-        if (g + 1) % 5000 == 0 {
+        if (g + 1 - first).is_multiple_of(5000) {
             eprintln!(
                 "{} games, {:.0} s: td loss {:.4}, final loss {:.4}, v {:.3}",
                 g + 1,

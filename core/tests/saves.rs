@@ -15,6 +15,9 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+mod common;
+use common::{any_json, at_path, mutate, mutation, paths};
+
 const V1: &str = include_str!("fixtures/v1-classic-2-seats.json");
 const V2_FINISHED: &str = include_str!("fixtures/v2-classic-4-seats-finished.json");
 const V2_CHOOSING: &str = include_str!("fixtures/v2-parchis-3-seats-choosing.json");
@@ -508,102 +511,6 @@ fn codes() -> &'static [String] {
     &CODES
 }
 
-#[derive(Clone, Debug)]
-enum Mutation {
-    Truncate(usize),
-    FlipBit(usize, u8),
-    SetByte(usize, u8),
-    Delete(usize, usize),
-    Insert(usize, Vec<u8>),
-}
-
-fn mutation() -> impl Strategy<Value = Mutation> {
-    prop_oneof![
-        any::<usize>().prop_map(Mutation::Truncate),
-        (any::<usize>(), 0u8..8).prop_map(|(i, b)| Mutation::FlipBit(i, b)),
-        (any::<usize>(), any::<u8>()).prop_map(|(i, b)| Mutation::SetByte(i, b)),
-        (any::<usize>(), 1usize..40).prop_map(|(i, n)| Mutation::Delete(i, n)),
-        (any::<usize>(), prop::collection::vec(any::<u8>(), 1..8))
-            .prop_map(|(i, b)| Mutation::Insert(i, b)),
-    ]
-}
-
-fn apply(bytes: &mut Vec<u8>, m: &Mutation) {
-    let len = bytes.len().max(1);
-    match m {
-        Mutation::Truncate(i) => bytes.truncate(i % len),
-        Mutation::FlipBit(i, b) => {
-            if let Some(x) = bytes.get_mut(i % len) {
-                *x ^= 1 << b;
-            }
-        }
-        Mutation::SetByte(i, v) => {
-            if let Some(x) = bytes.get_mut(i % len) {
-                *x = *v;
-            }
-        }
-        Mutation::Delete(i, n) => {
-            let start = i % len;
-            let end = (start + n).min(bytes.len());
-            bytes.drain(start.min(end)..end);
-        }
-        Mutation::Insert(i, b) => {
-            let at = i % len;
-            for (k, x) in b.iter().enumerate() {
-                bytes.insert((at + k).min(bytes.len()), *x);
-            }
-        }
-    }
-}
-
-/// A JSON value of any type, for putting where another type belongs.
-fn any_json() -> impl Strategy<Value = serde_json::Value> {
-    use serde_json::json;
-    prop_oneof![
-        Just(json!(null)),
-        any::<bool>().prop_map(|b| json!(b)),
-        any::<i64>().prop_map(|n| json!(n)),
-        (0u64..10).prop_map(|n| json!(n)),
-        any::<f64>().prop_map(|f| json!(f)),
-        "[a-z0-9]{0,8}".prop_map(|s| json!(s)),
-        Just(json!("classic")),
-        Just(json!([])),
-        Just(json!([0, 1, 9])),
-        Just(json!({})),
-        Just(json!({"preset": "mensch", "options": {"enter_on": "any"}})),
-    ]
-}
-
-/// Every path to a value in a JSON document.
-fn paths(v: &serde_json::Value, at: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
-    out.push(at.clone());
-    match v {
-        serde_json::Value::Object(m) => {
-            for (k, x) in m {
-                at.push(k.clone());
-                paths(x, at, out);
-                at.pop();
-            }
-        }
-        serde_json::Value::Array(a) => {
-            for (i, x) in a.iter().enumerate().take(12) {
-                at.push(i.to_string());
-                paths(x, at, out);
-                at.pop();
-            }
-        }
-        _ => {}
-    }
-}
-
-fn at_path<'a>(v: &'a mut serde_json::Value, path: &[String]) -> Option<&'a mut serde_json::Value> {
-    path.iter().try_fold(v, |v, k| match v {
-        serde_json::Value::Object(m) => m.get_mut(k),
-        serde_json::Value::Array(a) => a.get_mut(k.parse::<usize>().ok()?),
-        _ => None,
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 50_000, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -614,7 +521,7 @@ proptest! {
         let corpus = corpus();
         let mut bytes = corpus[which].clone();
         for m in &muts {
-            apply(&mut bytes, m);
+            mutate(&mut bytes, m);
         }
         match save::load(&bytes) {
             // Version 1 had no checksum: damage there can make another legal game.
@@ -639,7 +546,7 @@ proptest! {
     fn resealed_damage_never_panics(which in 0usize..4, muts in prop::collection::vec(mutation(), 1..3)) {
         let mut bytes = corpus()[which].clone();
         for m in &muts {
-            apply(&mut bytes, m);
+            mutate(&mut bytes, m);
         }
         if let Some(resealed) = save::reseal(&bytes) {
             let _ = save::load(resealed.as_bytes());
@@ -681,7 +588,7 @@ proptest! {
             let mut bytes = engine.decode(&code[replay::CODE_PREFIX.len()..]).expect("b64");
             bytes.truncate(bytes.len() - 4);
             for m in &muts {
-                apply(&mut bytes, m);
+                mutate(&mut bytes, m);
             }
             use sha2::Digest as _;
             let check = sha2::Sha256::digest(&bytes);
@@ -690,7 +597,7 @@ proptest! {
         } else {
             let mut bytes = code.into_bytes();
             for m in &muts {
-                apply(&mut bytes, m);
+                mutate(&mut bytes, m);
             }
             let _ = replay::decode(&String::from_utf8_lossy(&bytes));
         }
