@@ -8,7 +8,9 @@
 //! `random` moves, the `medium` list, or `mix` (each seat, for a whole game, one or the
 //! other, and the learner is not told which); without it every seat learns. The weights
 //! are written to OUT.json every 5,000 games. The built-in `core/src/bots/classic4.json`
-//! is `td_train -- 600000 64 0.003 classic4.json 0.05 mix`; training is deterministic.
+//! is `td_train -- 600000 64 0.003 classic4.json 0.05 mix` at commit 639fca5. Training is
+//! deterministic; since e^x became portable (`bots/portable.rs`) it gives other digits
+//! than at that commit.
 //!
 //! Resume: two more arguments, `FROM.json FIRST`, start from the weights in FROM.json (HIDDEN
 //! is then taken from the file) and number the games from FIRST, so that a run resumed after

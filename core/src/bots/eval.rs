@@ -10,6 +10,7 @@
 use std::sync::Arc;
 
 use super::net::Net;
+use super::portable;
 use super::threat::{Table, seat_bits};
 use crate::board::BoardSpec;
 use crate::engine::{Engine, OFF_TRACK};
@@ -356,7 +357,7 @@ impl Evaluator {
             for s in 0..n {
                 out[s] = (0..n)
                     .filter(|&t| t != s)
-                    .map(|t| 1.0 / (1.0 + ((worth[t] - worth[s]) / race).exp()))
+                    .map(|t| 1.0 / (1.0 + portable::exp((worth[t] - worth[s]) / race)))
                     .product::<f32>()
                     * 100.0;
             }

@@ -20,6 +20,7 @@ pub mod expert;
 pub mod hard;
 pub mod medium;
 pub mod net;
+pub(crate) mod portable;
 pub mod random;
 pub mod search;
 pub mod stats;

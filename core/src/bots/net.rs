@@ -17,6 +17,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
+use super::portable;
 use crate::engine::Engine;
 use crate::position::{Position, YARD};
 use crate::rules::Rules;
@@ -276,7 +277,7 @@ pub fn softmax(scores: &mut [f32]) {
     let top = scores.iter().copied().fold(f32::MIN, f32::max);
     let mut sum = 0.0;
     for s in scores.iter_mut() {
-        *s = (*s - top).exp();
+        *s = portable::exp(*s - top);
         sum += *s;
     }
     for s in scores.iter_mut() {
