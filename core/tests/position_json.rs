@@ -124,12 +124,16 @@ fn corpus() -> &'static [Value] {
 
 /// `request` without its move (for `moves`) and with one (for `apply`: the request's own,
 /// else the first legal move, or null when there is none).
-fn split_move(request: &Value, legal: usize) -> (Value, Value) {
+fn split_move(request: &Value) -> (Value, Value) {
     let mut moves = request.clone();
-    let mut apply = request.clone();
     if let Some(obj) = moves.as_object_mut() {
         obj.remove("move");
     }
+    let legal = moves_response(&moves)
+        .ok()
+        .and_then(|out| out["moves"].as_array().map(Vec::len))
+        .unwrap_or(0);
+    let mut apply = request.clone();
     if let Some(obj) = apply.as_object_mut() {
         obj.entry("move")
             .or_insert(if legal == 0 { Value::Null } else { json!(0) });
@@ -147,11 +151,7 @@ fn says_where(message: &str) -> bool {
 /// Runs both commands on `request`. Neither may panic; an error must say where and what;
 /// and a position `apply` writes must be accepted as input in turn.
 fn check_request(req: &Value) -> Result<(), TestCaseError> {
-    let legal = moves_response(req)
-        .ok()
-        .and_then(|out| out["moves"].as_array().map(Vec::len))
-        .unwrap_or(0);
-    let (moves_req, apply_req) = split_move(req, legal);
+    let (moves_req, apply_req) = split_move(req);
     if let Err(e) = moves_response(&moves_req) {
         prop_assert!(says_where(&e.0), "moves: {}", e.0);
     }
@@ -183,11 +183,7 @@ fn the_corpus_is_accepted_as_it_is() {
     let corpus = corpus();
     assert!(corpus.len() > 200, "{} requests", corpus.len());
     for r in corpus {
-        let legal = moves_response(r)
-            .ok()
-            .and_then(|out| out["moves"].as_array().map(Vec::len))
-            .unwrap_or(0);
-        let (moves_req, apply_req) = split_move(r, legal);
+        let (moves_req, apply_req) = split_move(r);
         if let Err(e) = moves_response(&moves_req) {
             panic!("moves refused {r}: {}", e.0);
         }
