@@ -89,21 +89,13 @@ fn test(net: Option<&Net>, games: u64) -> f64 {
 
 /// The network in the JSON file `path`; exits with a message if it cannot be used.
 fn read_net(path: &str) -> Net {
-    let net: Net = match std::fs::read_to_string(path)
+    let net = std::fs::read_to_string(path)
         .map_err(|e| e.to_string())
-        .and_then(|text| serde_json::from_str(&text).map_err(|e| e.to_string()))
-    {
-        Ok(net) => net,
-        Err(e) => {
-            eprintln!("td_train: cannot read the network {path}: {e}");
-            std::process::exit(2);
-        }
-    };
-    if let Err(e) = net.check() {
-        eprintln!("td_train: {path}: {e}");
+        .and_then(|text| Net::from_json(&text).map_err(|e| e.to_string()));
+    net.unwrap_or_else(|e| {
+        eprintln!("td_train: cannot read the network {path}: {e}");
         std::process::exit(2);
-    }
-    net
+    })
 }
 
 /// What the seats other than the learner play.

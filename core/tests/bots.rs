@@ -339,6 +339,31 @@ fn the_value_network_is_built_in_and_well_formed() {
 }
 
 #[test]
+fn a_network_file_reads_back_as_itself_and_a_bad_one_says_why() {
+    let net = net::classic_four().expect("the built-in network loads");
+    let text = serde_json::to_string(&*net).expect("a network writes as JSON");
+    assert_eq!(net::Net::from_json(&text).expect("reads back"), *net);
+
+    let cut = &text[..text.len() / 2];
+    let error = net::Net::from_json(cut).expect_err("half a file is refused");
+    assert!(matches!(error, net::NetLoadError::Json(_)), "{error}");
+    assert!(
+        error.to_string().starts_with("not a network's JSON"),
+        "{error}"
+    );
+
+    let mut short = (*net).clone();
+    short.b1.pop();
+    let text = serde_json::to_string(&short).expect("JSON");
+    let error = net::Net::from_json(&text).expect_err("a short b1 is refused");
+    assert!(
+        matches!(error, net::NetLoadError::Shape(ref e) if e.field == "b1"),
+        "{error}"
+    );
+    assert!(error.to_string().contains("b1"), "{error}");
+}
+
+#[test]
 fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
     let case = four_seat_race();
     assert!(net::for_game(&case.engine, &case.pos).is_some());

@@ -78,6 +78,17 @@ pub struct NetShapeError {
     pub expected: usize,
 }
 
+/// Why a network's JSON was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum NetLoadError {
+    /// The text is not a network's JSON.
+    #[error("not a network's JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The weights' sizes disagree.
+    #[error(transparent)]
+    Shape(#[from] NetShapeError),
+}
+
 /// One seat's point of view on a position.
 #[derive(Clone, Copy, Debug)]
 pub struct View {
@@ -109,6 +120,14 @@ impl Net {
     /// [`Net::check`] refuses absurd sizes rather than overflowing).
     fn inputs(slots: usize) -> usize {
         slots.saturating_mul(SEATS).saturating_add(SEATS + 1)
+    }
+
+    /// A network from the JSON that `td_train` writes, its shape checked, so that scoring
+    /// it can never index out of its weights.
+    pub fn from_json(text: &str) -> Result<Net, NetLoadError> {
+        let net: Net = serde_json::from_str(text)?;
+        net.check()?;
+        Ok(net)
     }
 
     /// Checks that the weights' sizes agree, so that scoring can never index out of them.
@@ -290,16 +309,11 @@ pub fn softmax(scores: &mut [f32]) {
 /// its hand evaluation.
 pub fn classic_four() -> Option<Arc<Net>> {
     static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
-    NET.get_or_init(|| {
-        let net = serde_json::from_str::<Net>(CLASSIC_FOUR)
-            .map_err(|e| e.to_string())
-            .and_then(|net| net.check().map(|()| net).map_err(|e| e.to_string()));
-        match net {
-            Ok(net) => Some(Arc::new(net)),
-            Err(e) => {
-                log::warn!("built-in value network: {e}; the expert uses its hand evaluation");
-                None
-            }
+    NET.get_or_init(|| match Net::from_json(CLASSIC_FOUR) {
+        Ok(net) => Some(Arc::new(net)),
+        Err(e) => {
+            log::warn!("built-in value network: {e}; the expert uses its hand evaluation");
+            None
         }
     })
     .clone()
