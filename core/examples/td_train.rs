@@ -7,14 +7,23 @@
 //! position's, and towards the outcome at the end. OPPONENTS is what the other seats play:
 //! `random` moves, the `medium` list, or `mix` (each seat, for a whole game, one or the
 //! other, and the learner is not told which); without it every seat learns. The weights
-//! are written to OUT.json every 5,000 games. The built-in `core/src/bots/classic4.json`
-//! is `td_train -- 600000 64 0.003 classic4.json 0.05 mix` at commit 639fca5. Training is
-//! deterministic; since e^x became portable (`bots/portable.rs`) it gives other digits
-//! than at that commit.
+//! are written to OUT.json every 5,000 games.
 //!
 //! Resume: two more arguments, `FROM.json FIRST`, start from the weights in FROM.json (HIDDEN
 //! is then taken from the file) and number the games from FIRST, so that a run resumed after
 //! N games plays new games rather than the first ones again.
+//!
+//! Danger inputs: `--danger`, anywhere among the arguments, gives a new network the danger
+//! inputs of `Net::threats`, or adds them, with zero weights, to the network it resumes
+//! from (which then scores as before until training moves them).
+//!
+//! The built-in `core/src/bots/classic4.json` took three runs. First `td_train -- 600000 64
+//! 0.003 base.json 0.05 mix` at commit 639fca5 (the network without danger inputs, which
+//! is `core/src/bots/classic4.json` at commit 29376b8); then `td_train -- --danger 300000 64
+//! 0.003 d300k.json 0.05 mix base.json 600000` and `td_train -- --danger 300000 64 0.003
+//! classic4.json 0.05 mix d300k.json 900000`, about 16 and 12 minutes. Training is
+//! deterministic; since e^x became portable (`bots/portable.rs`) the first run gives other
+//! digits than at commit 639fca5, so the last two start from the file in the history.
 //!
 //! Test: `… td_train -- test GAMES [NET.json]` plays GAMES games of a one-move greedy
 //! player on the network (or on the hand utility without one) against three random movers
@@ -38,7 +47,8 @@ fn views(
     phase: Phase,
     me: Option<usize>,
 ) -> [View; 4] {
-    net.views(pos, &eval.worth(engine, pos, phase), me)
+    let (worth, danger) = eval.worth_and_danger(engine, pos, phase);
+    net.views(pos, &worth, &danger, me)
         .expect("the training board fits the network")
 }
 
@@ -112,7 +122,9 @@ enum Opponents {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let threats = args.iter().any(|a| a == "--danger");
+    args.retain(|a| a != "--danger");
     if args.get(1).is_some_and(|a| a == "test") {
         let games = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(4000);
         let net: Option<Net> = args.get(3).map(|p| read_net(p));
@@ -141,8 +153,9 @@ fn main() {
     eval.prepare(&engine);
     let slots = engine.board.max_progress() as usize + 2;
     let mut net = match args.get(7) {
+        Some(from) if threats => read_net(from).with_threats(),
         Some(from) => read_net(from),
-        None => Net::new(slots, hidden, 7),
+        None => Net::new(slots, hidden, 7, threats),
     };
     let first: u64 = args.get(8).and_then(|a| a.parse().ok()).unwrap_or(0);
     let mut list = MoveList::default();

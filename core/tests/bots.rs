@@ -364,6 +364,68 @@ fn a_network_file_reads_back_as_itself_and_a_bad_one_says_why() {
 }
 
 #[test]
+fn danger_inputs_start_silent_and_then_mark_the_piece_in_reach() {
+    use ludo_core::bots::eval::{Evaluator, Weights};
+    // Red's piece on square 10 is three squares ahead of green's on square 7 (progress
+    // 13 + 46 - 52); neither square is safe.
+    let Case { engine, pos, .. } = Case::new(
+        json!({
+            "rules": "classic",
+            "seats": ["red", "green", "yellow", "blue"],
+            "pieces": {
+                "red": [10, "yard", "yard", "yard"],
+                "green": [46, "yard", "yard", "yard"],
+                "yellow": ["yard", "yard", "yard", "yard"],
+                "blue": ["yard", "yard", "yard", "yard"],
+            },
+        }),
+        Input::Roll(1),
+    );
+    let mut eval = Evaluator::new(Weights::default());
+    eval.prepare(&engine);
+    let (worth, danger) = eval.worth_and_danger(&engine, &pos, Phase::Roll);
+    assert!(danger[0][0] > 0.1, "green hits red with a 3: {danger:?}");
+    assert_eq!(danger[1][0], 0.0, "nothing is behind green: {danger:?}");
+    assert_eq!(danger[0][1], 0.0, "a piece in the yard is safe");
+
+    let slots = engine.board.max_progress() as usize + 2;
+    let mut plain = net::Net::new(slots, 8, 3, false);
+    plain.w2 = vec![0.3; 8];
+    let with = plain.with_threats();
+    assert!(with.threats && with.check().is_ok());
+    let before = plain.chances(&pos, &worth, &danger, 0).expect("fits");
+    assert_eq!(with.chances(&pos, &worth, &danger, 0), Some(before));
+
+    // Once the danger inputs of a seat's own pieces carry weight, red's threatened piece
+    // moves red's chance, and a board without danger still scores as before. The danger
+    // rows follow the old inputs, a block for each seat in the viewer's order.
+    let mut trained = with.clone();
+    let first = plain.w1.len();
+    let own = (trained.w1.len() - first) / 4;
+    trained.w1[first..first + own]
+        .iter_mut()
+        .for_each(|w| *w = 1.0);
+    let after = trained.chances(&pos, &worth, &danger, 0).expect("fits");
+    assert!(after[0] > before[0], "{before:?} then {after:?}");
+    let calm = [[0f32; 4]; ludo_core::position::MAX_SEATS];
+    assert_eq!(
+        trained.chances(&pos, &worth, &calm, 0),
+        plain.chances(&pos, &worth, &calm, 0)
+    );
+}
+
+#[test]
+fn a_network_file_without_danger_inputs_still_reads() {
+    let slots = 59;
+    let old = net::Net::new(slots, 4, 1, false);
+    let mut value = serde_json::to_value(&old).expect("JSON");
+    value.as_object_mut().expect("object").remove("threats");
+    let back = net::Net::from_json(&value.to_string()).expect("an older file reads");
+    assert!(!back.threats);
+    assert_eq!(back, old);
+}
+
+#[test]
 fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
     let case = four_seat_race();
     assert!(net::for_game(&case.engine, &case.pos).is_some());

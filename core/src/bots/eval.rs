@@ -97,6 +97,9 @@ impl Weights {
 /// Utilities, one per seat (unused seats are 0).
 pub type Utility = [f32; MAX_SEATS];
 
+/// Each seat's pieces' chances of being hit before their seat moves again.
+pub type Danger = [[f32; PIECES]; MAX_SEATS];
+
 /// The rules a [`Road`] depends on.
 #[derive(Clone, Debug, PartialEq)]
 struct RoadKey {
@@ -276,7 +279,19 @@ impl Evaluator {
 
     /// The raw worth of every seat's position (before setting the seats against each other).
     pub fn worth(&self, engine: &Engine, pos: &Position, phase: Phase) -> Utility {
+        self.worth_and_danger(engine, pos, phase).0
+    }
+
+    /// The raw worth of every seat's position, with each piece's chance of being hit
+    /// before its seat moves again (0 off the track).
+    pub fn worth_and_danger(
+        &self,
+        engine: &Engine,
+        pos: &Position,
+        phase: Phase,
+    ) -> (Utility, Danger) {
         let w = &self.weights;
+        let mut danger = [[0f32; PIECES]; MAX_SEATS];
         let table = Table::new(engine, pos);
         let mut worth = [0f32; MAX_SEATS];
         let capture_bonus = match engine.rules.capture_bonus {
@@ -322,6 +337,11 @@ impl Evaluator {
                     }
                 }
                 v -= w.danger * (1.0 - miss) * loss;
+                for (k, d) in danger[s].iter_mut().enumerate() {
+                    if mine & (1 << (s * PIECES + k)) != 0 {
+                        *d = 1.0 - miss;
+                    }
+                }
             }
             if engine.rules.barrier != Barrier::None {
                 v += w.barrier * table.pairs[s].count_ones() as f32;
@@ -333,20 +353,20 @@ impl Evaluator {
             Phase::Roll => worth[pos.turn as usize] += w.tempo,
             Phase::Over => {}
         }
-        worth
+        (worth, danger)
     }
 
     /// Each seat's utility: its worth less a mix of its opponents' mean worth and the
     /// leader's worth.
     pub fn evaluate(&self, engine: &Engine, pos: &Position, phase: Phase) -> Utility {
-        let worth = self.worth(engine, pos, phase);
+        let (worth, danger) = self.worth_and_danger(engine, pos, phase);
         let n = pos.seat_count as usize;
         let mut out = [0f32; MAX_SEATS];
         if n < 2 {
             return worth;
         }
         if let Some((net, me)) = &self.net
-            && let Some(out) = net_utility(net, *me, pos, &worth)
+            && let Some(out) = net_utility(net, *me, pos, &worth, &danger)
         {
             return out;
         }
@@ -379,13 +399,19 @@ impl Evaluator {
 
 /// The network's chances for every seat, in percent; once a seat has finished, certainty
 /// for the winner. `None` if the position does not fit the network.
-fn net_utility(net: &Net, me: usize, pos: &Position, worth: &Utility) -> Option<Utility> {
+fn net_utility(
+    net: &Net,
+    me: usize,
+    pos: &Position,
+    worth: &Utility,
+    danger: &Danger,
+) -> Option<Utility> {
     let mut out = [0f32; MAX_SEATS];
     if pos.finished_count > 0 {
         out[pos.finished[0] as usize % MAX_SEATS] = 100.0;
         return Some(out);
     }
-    let chances = net.chances(pos, worth, me)?;
+    let chances = net.chances(pos, worth, danger, me)?;
     for (o, c) in out.iter_mut().zip(chances) {
         *o = c * 100.0;
     }

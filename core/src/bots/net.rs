@@ -6,7 +6,10 @@
 //! in turn order, each piece as one active input for its progress (a one-hot slot), one
 //! more input for how many seats away the turn is, one for "this is the seat the search
 //! plays for", and the hand evaluation's worth of the seat (over [`SCALE`]) as a direct
-//! input. The chances are the softmax of the seats' scores. With the hidden layer's output
+//! input. A network with danger inputs ([`Net::threats`], as the built-in one has) also
+//! sees, for every piece that an opponent could hit before its seat moves again, one input
+//! for the piece's stretch of the road (an eighth of it) and how likely the hit is (below
+//! 0.1, below 0.2, more). The chances are the softmax of the seats' scores. With the hidden layer's output
 //! weights at zero the network is the hand race model, so training starts from it and
 //! learns the corrections.
 //!
@@ -28,8 +31,15 @@ pub const SCALE: f32 = 30.0;
 pub const SEATS: usize = 4;
 /// The most hidden units a network may have.
 pub const MAX_HIDDEN: usize = 256;
-/// Active inputs of one point of view at most: 4 seats × 4 pieces, the turn, the learner.
-const ACTIVE: usize = SEATS * 4 + 2;
+/// Active inputs of one point of view at most: 4 seats × 4 pieces for progress and as many
+/// for danger, the turn, the learner.
+const ACTIVE: usize = SEATS * 4 * 2 + 2;
+/// Stretches of the road a piece's danger input tells apart.
+const THREAT_BANDS: usize = 8;
+/// Classes of danger (a chance of being hit above zero): below 0.1, below 0.2, the rest.
+const THREAT_CLASSES: usize = 3;
+/// Danger inputs of one seat.
+const THREAT_INPUTS: usize = THREAT_BANDS * THREAT_CLASSES;
 
 /// The preset the built-in network was trained on, with four seats; see [`for_game`].
 pub const TRAINED_PRESET: &str = "classic";
@@ -54,6 +64,10 @@ pub struct Net {
     pub v: f32,
     /// The score's bias.
     pub b2: f32,
+    /// Whether it has danger inputs: for each piece in play, its stretch of the road and
+    /// how likely it is to be hit before its seat moves again (absent in older files).
+    #[serde(default)]
+    pub threats: bool,
 }
 
 impl std::fmt::Debug for Net {
@@ -99,10 +113,10 @@ pub struct View {
 
 impl Net {
     /// A network that scores like the hand race model, with small random input weights.
-    pub fn new(slots: usize, hidden: usize, seed: u64) -> Net {
+    pub fn new(slots: usize, hidden: usize, seed: u64, threats: bool) -> Net {
         let hidden = hidden.min(MAX_HIDDEN);
         let mut rng = crate::game::SplitMix(seed);
-        let w1 = (0..Net::inputs(slots) * hidden)
+        let w1 = (0..Net::inputs(slots, threats) * hidden)
             .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0 * 0.1)
             .collect();
         Net {
@@ -113,13 +127,29 @@ impl Net {
             w2: vec![0.0; hidden],
             v: 1.0,
             b2: 0.0,
+            threats,
         }
+    }
+
+    /// The same network with danger inputs added, their weights at zero, so that it
+    /// scores exactly as before until training moves them.
+    pub fn with_threats(&self) -> Net {
+        let mut net = self.clone();
+        if !net.threats {
+            net.threats = true;
+            net.w1
+                .resize(Net::inputs(net.slots, true) * net.hidden, 0.0);
+        }
+        net
     }
 
     /// The number of inputs for `slots` progress slots a seat (saturating, so that
     /// [`Net::check`] refuses absurd sizes rather than overflowing).
-    fn inputs(slots: usize) -> usize {
-        slots.saturating_mul(SEATS).saturating_add(SEATS + 1)
+    fn inputs(slots: usize, threats: bool) -> usize {
+        let danger = if threats { SEATS * THREAT_INPUTS } else { 0 };
+        slots
+            .saturating_mul(SEATS)
+            .saturating_add(SEATS + 1 + danger)
     }
 
     /// A network from the JSON that `td_train` writes, its shape checked, so that scoring
@@ -144,17 +174,19 @@ impl Net {
             }
         };
         expect("hidden", self.hidden, self.hidden.min(MAX_HIDDEN))?;
-        let weights = Net::inputs(self.slots).saturating_mul(self.hidden);
+        let weights = Net::inputs(self.slots, self.threats).saturating_mul(self.hidden);
         expect("w1", self.w1.len(), weights)?;
         expect("b1", self.b1.len(), self.hidden)?;
         expect("w2", self.w2.len(), self.hidden)
     }
 
     /// Seat `seat`'s point of view; `None` when the position does not fit the network.
-    /// `learner` marks the seat the search plays for.
+    /// `learner` marks the seat the search plays for; `danger` is each piece's chance of
+    /// being hit before its seat moves again (read only by a network with danger inputs).
     pub fn view(
         &self,
         pieces: &[[u8; 4]],
+        danger: &[[f32; 4]],
         turn: usize,
         seat: usize,
         worth: f32,
@@ -184,6 +216,24 @@ impl Net {
         if learner {
             view.active[view.count] = (SEATS * self.slots + SEATS) as u16;
             view.count += 1;
+        }
+        if self.threats {
+            let base = SEATS * self.slots + SEATS + 1;
+            for k in 0..n {
+                let s = (seat + k) % n;
+                for (&p, &d) in pieces[s].iter().zip(danger.get(s)?) {
+                    let class = match d {
+                        d if d <= 0.0 => continue,
+                        d if d < 0.1 => 0,
+                        d if d < 0.2 => 1,
+                        _ => 2,
+                    };
+                    let band = (p as usize * THREAT_BANDS / self.slots).min(THREAT_BANDS - 1);
+                    view.active[view.count] =
+                        (base + k * THREAT_INPUTS + band * THREAT_CLASSES + class) as u16;
+                    view.count += 1;
+                }
+            }
         }
         Some(view)
     }
@@ -230,9 +280,16 @@ impl Net {
         self.b2 -= g;
     }
 
-    /// Every seat's point of view on `pos`, from the seats' worths and the seat the search
-    /// plays for (if any); `None` when the position does not fit the network.
-    pub fn views(&self, pos: &Position, worth: &[f32], me: Option<usize>) -> Option<[View; SEATS]> {
+    /// Every seat's point of view on `pos`, from the seats' worths, their pieces' danger and
+    /// the seat the search plays for (if any); `None` when the position does not fit the
+    /// network.
+    pub fn views(
+        &self,
+        pos: &Position,
+        worth: &[f32],
+        danger: &[[f32; 4]],
+        me: Option<usize>,
+    ) -> Option<[View; SEATS]> {
         let n = pos.seat_count as usize;
         if n != SEATS || worth.len() < n {
             return None;
@@ -245,6 +302,7 @@ impl Net {
         for (s, view) in views.iter_mut().enumerate() {
             *view = self.view(
                 &pos.pieces[..n],
+                danger,
                 pos.turn as usize,
                 s,
                 worth[s],
@@ -265,8 +323,14 @@ impl Net {
 
     /// Every seat's chance of finishing first, from the seats' worths and the seat the
     /// search plays for; `None` when the position does not fit the network.
-    pub fn chances(&self, pos: &Position, worth: &[f32], me: usize) -> Option<[f32; SEATS]> {
-        self.views(pos, worth, Some(me))
+    pub fn chances(
+        &self,
+        pos: &Position,
+        worth: &[f32],
+        danger: &[[f32; 4]],
+        me: usize,
+    ) -> Option<[f32; SEATS]> {
+        self.views(pos, worth, danger, Some(me))
             .map(|views| self.chances_of(&views))
     }
 
