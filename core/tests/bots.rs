@@ -328,6 +328,7 @@ fn opening(rules: serde_json::Value, seats: &[&str]) -> Case {
 fn the_value_network_is_built_in_and_well_formed() {
     let net = net::classic_four().expect("the built-in network loads");
     assert_eq!(net.check(), Ok(()));
+    assert!(net.threats, "the built-in network sees the pieces' danger");
     let mut broken = (*net).clone();
     broken.w2.pop();
     let error = broken.check().expect_err("a short w2 is refused");
