@@ -9,9 +9,9 @@
 //! input. A network with danger inputs ([`Net::threats`], as the built-in one has) also
 //! sees, for every piece that an opponent could hit before its seat moves again, one input
 //! for the piece's stretch of the road (an eighth of it) and how likely the hit is (below
-//! 0.1, below 0.2, more). The chances are the softmax of the seats' scores. With the hidden layer's output
-//! weights at zero the network is the hand race model, so training starts from it and
-//! learns the corrections.
+//! 0.1, below 0.2, more). The chances are the softmax of the seats' scores. With the
+//! hidden layer's output weights at zero the network is the hand race model, so training
+//! starts from it and learns the corrections.
 //!
 //! `core/examples/td_train.rs` trains a network and writes it as JSON; the one built into
 //! the library is `classic4.json` next to this file. docs/bots.md tells how it was made.
