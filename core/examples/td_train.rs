@@ -1,5 +1,5 @@
-//! Trains the value network of `ludo_core::bots::net` by TD(0) on four-seat `classic`
-//! games, and tests one against random movers.
+//! Trains the value network of `ludo_core::bots::net` by TD(0) on `classic` games of four
+//! seats (or two, with `--seats 2`), and tests one against random movers.
 //!
 //! Train: `cargo run --release -p ludo-core --example td_train -- GAMES HIDDEN LR OUT.json
 //! EPS OPPONENTS`. One seat, in turn, learns: it plays the move whose position the network
@@ -17,6 +17,9 @@
 //! inputs of `Net::threats`, or adds them, with zero weights, to the network it resumes
 //! from (which then scores as before until training moves them).
 //!
+//! Seats: `--seats 2`, anywhere among the arguments, trains on two-seat games (the colours
+//! opposite each other); a network resumed from a file keeps the seats it was made for.
+//!
 //! The built-in `core/src/bots/classic4.json` took three runs. First `td_train -- 600000 64
 //! 0.003 base.json 0.05 mix` at commit 639fca5 (the network without danger inputs, which
 //! is `core/src/bots/classic4.json` at commit 29376b8); then `td_train -- --danger 300000 64
@@ -24,14 +27,16 @@
 //! classic4.json 0.05 mix d300k.json 900000`, about 16 and 12 minutes. Training is
 //! deterministic; since e^x became portable (`bots/portable.rs`) the first run gives other
 //! digits than at commit 639fca5, so the last two start from the file in the history.
+//! The built-in `core/src/bots/classic2.json` took one run: `td_train -- --danger --seats 2
+//! 600000 64 0.003 classic2.json 0.05 mix`, about 4.5 minutes.
 //!
 //! Test: `… td_train -- test GAMES [NET.json]` plays GAMES games of a one-move greedy
-//! player on the network (or on the hand utility without one) against three random movers
-//! and prints its win rate.
+//! player on the network (or on the hand utility without one) against random movers in
+//! every other seat and prints its win rate.
 
 use ludo_core::Engine;
 use ludo_core::bots::eval::{Evaluator, Weights};
-use ludo_core::bots::net::{Net, View};
+use ludo_core::bots::net::{Net, SEATS, View};
 use ludo_core::dice::Seed;
 use ludo_core::game::{Game, SplitMix};
 use ludo_core::moves::MoveList;
@@ -46,27 +51,29 @@ fn views(
     pos: &Position,
     phase: Phase,
     me: Option<usize>,
-) -> [View; 4] {
+) -> [View; SEATS] {
     let (worth, danger) = eval.worth_and_danger(engine, pos, phase);
     net.views(pos, &worth, &danger, me)
         .expect("the training board fits the network")
 }
 
 /// Win rate of a greedy one-move player (the network's chances, or the hand race utility
-/// when `net` is `None`) against three random movers, each seat in turn.
-fn test(net: Option<&Net>, games: u64) -> f64 {
+/// when `net` is `None`) against random movers in the other `seats - 1` seats, each seat
+/// in turn.
+fn test(net: Option<&Net>, seats: usize, games: u64) -> f64 {
     let engine = Engine::preset("classic").expect("classic");
     let mut eval = Evaluator::new(Weights::default());
     eval.prepare(&engine);
     let net = net.cloned().map(std::sync::Arc::new);
-    let colours = engine.board.seat_colours(4).expect("seats");
+    let colours = engine.board.seat_colours(seats).expect("seats");
     let mut list = MoveList::default();
     let mut pick = SplitMix(5);
     let mut wins = 0;
+    let n = seats as u64;
     for g in 0..games {
-        let me = (g % 4) as usize;
+        let me = (g % n) as usize;
         eval.use_net(net.clone(), me);
-        let mut game = Game::new(&engine, &colours, &Seed::from_u64(g / 4));
+        let mut game = Game::new(&engine, &colours, &Seed::from_u64(g / n));
         while let Some(input) = game.next_input() {
             engine.legal_moves(&game.position, input, &mut list);
             let seat = game.position.turn as usize;
@@ -125,10 +132,23 @@ fn main() {
     let mut args: Vec<String> = std::env::args().collect();
     let threats = args.iter().any(|a| a == "--danger");
     args.retain(|a| a != "--danger");
+    let mut seats = 4;
+    if let Some(at) = args.iter().position(|a| a == "--seats") {
+        seats = match args.get(at + 1).map(String::as_str) {
+            Some("2") => 2,
+            Some("4") => 4,
+            other => {
+                eprintln!("td_train: --seats must be 2 or 4, not {other:?}");
+                std::process::exit(2);
+            }
+        };
+        args.drain(at..at + 2);
+    }
     if args.get(1).is_some_and(|a| a == "test") {
         let games = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(4000);
         let net: Option<Net> = args.get(3).map(|p| read_net(p));
-        println!("{:.1}%", 100.0 * test(net.as_ref(), games));
+        let seats = net.as_ref().map_or(seats, |n| n.seats);
+        println!("{:.1}%", 100.0 * test(net.as_ref(), seats, games));
         return;
     }
     let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
@@ -155,21 +175,23 @@ fn main() {
     let mut net = match args.get(7) {
         Some(from) if threats => read_net(from).with_threats(),
         Some(from) => read_net(from),
-        None => Net::new(slots, hidden, 7, threats),
+        None => Net::new(seats, slots, hidden, 7, threats),
     };
+    let seats = net.seats;
+    let n = seats as u64;
     let first: u64 = args.get(8).and_then(|a| a.parse().ok()).unwrap_or(0);
     let mut list = MoveList::default();
     let mut pick = SplitMix(99 ^ first);
     let mut td_loss = 0.0f64;
     let mut end_loss = 0.0f64;
     let mut steps = 0u64;
-    let colours = engine.board.seat_colours(4).expect("seats");
+    let colours = engine.board.seat_colours(seats).expect("seats");
     let start = std::time::Instant::now();
     for g in first..first + games {
         let mut game = Game::new(&engine, &colours, &Seed::from_u64(1_000_000 + g));
-        let mut prev: Option<[View; 4]> = None;
-        let me = one_learner.then_some((g % 4) as usize);
-        let medium_seats: [bool; 4] = std::array::from_fn(|_| match opponents {
+        let mut prev: Option<[View; SEATS]> = None;
+        let me = one_learner.then_some((g % n) as usize);
+        let medium_seats: [bool; SEATS] = std::array::from_fn(|_| match opponents {
             Opponents::Medium => true,
             Opponents::Mix => pick.below(2) == 0,
             Opponents::SelfPlay | Opponents::Random => false,
@@ -177,14 +199,14 @@ fn main() {
         while let Some(input) = game.next_input() {
             engine.legal_moves(&game.position, input, &mut list);
             let seat = game.position.turn as usize;
-            let mut chosen: Option<(usize, [View; 4], [f32; 4])> = None;
-            let learner = !one_learner || seat as u64 == g % 4;
+            let mut chosen: Option<(usize, [View; SEATS], [f32; SEATS])> = None;
+            let learner = !one_learner || seat as u64 == g % n;
             if learner && list.len() >= 2 && (pick.below(1000) as f32) >= eps * 1000.0 {
                 for (i, m) in list.as_slice().iter().enumerate() {
                     let mut child = game.position;
                     let step = engine.play(&mut child, input, Some(m));
                     if child.finished_count > 0 {
-                        let mut p = [0f32; 4];
+                        let mut p = [0f32; SEATS];
                         p[child.finished[0] as usize] = 1.0;
                         let v = views(&net, &eval, &engine, &child, step.phase, me);
                         if chosen.as_ref().is_none_or(|c| p[seat] > c.2[seat]) {
@@ -210,7 +232,7 @@ fn main() {
             };
             let step = game.play(&engine, input, list.get(index));
             if game.position.finished_count > 0 {
-                let mut target = [0f32; 4];
+                let mut target = [0f32; SEATS];
                 target[game.position.finished[0] as usize] = 1.0;
                 if let Some(p) = prev.take() {
                     end_loss += net.learn_chances(&p, &target, lr) as f64;

@@ -337,6 +337,18 @@ fn the_value_network_is_built_in_and_well_formed() {
     let mut absurd = (*net).clone();
     absurd.slots = usize::MAX;
     assert_eq!(absurd.check().map_err(|e| e.field), Err("w1"));
+
+    let two = net::classic_two().expect("the built-in two-seat network loads");
+    assert_eq!(two.check(), Ok(()));
+    assert_eq!((net.seats, two.seats), (4, 2));
+    assert!(two.threats);
+    // The seat count sizes the weights: the two-seat weights do not make a three-seat
+    // network, and no network is made for more seats than the views hold.
+    let mut three = (*two).clone();
+    three.seats = 3;
+    assert_eq!(three.check().map_err(|e| e.field), Err("w1"));
+    three.seats = 7;
+    assert_eq!(three.check().map_err(|e| e.field), Err("seats"));
 }
 
 #[test]
@@ -390,7 +402,7 @@ fn danger_inputs_start_silent_and_then_mark_the_piece_in_reach() {
     assert_eq!(danger[0][1], 0.0, "a piece in the yard is safe");
 
     let slots = engine.board.max_progress() as usize + 2;
-    let mut plain = net::Net::new(slots, 8, 3, false);
+    let mut plain = net::Net::new(4, slots, 8, 3, false);
     plain.w2 = vec![0.3; 8];
     let with = plain.with_threats();
     assert!(with.threats && with.check().is_ok());
@@ -416,13 +428,19 @@ fn danger_inputs_start_silent_and_then_mark_the_piece_in_reach() {
 }
 
 #[test]
-fn a_network_file_without_danger_inputs_still_reads() {
+fn a_network_file_without_danger_inputs_or_seats_still_reads() {
     let slots = 59;
-    let old = net::Net::new(slots, 4, 1, false);
+    let old = net::Net::new(4, slots, 4, 1, false);
     let mut value = serde_json::to_value(&old).expect("JSON");
-    value.as_object_mut().expect("object").remove("threats");
+    let fields = value.as_object_mut().expect("object");
+    fields.remove("threats");
+    fields.remove("seats");
     let back = net::Net::from_json(&value.to_string()).expect("an older file reads");
     assert!(!back.threats);
+    assert_eq!(
+        back.seats, 4,
+        "files from before two-seat networks are four-seat ones"
+    );
     assert_eq!(back, old);
 }
 
@@ -433,7 +451,13 @@ fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
 
     let four = ["red", "green", "yellow", "blue"];
     let two = opening(json!("classic"), &["red", "yellow"]);
-    assert!(net::for_game(&two.engine, &two.pos).is_none(), "two seats");
+    let two_net = net::for_game(&two.engine, &two.pos).expect("two seats have a network");
+    assert_eq!(two_net.seats, 2);
+    let three = opening(json!("classic"), &["red", "green", "yellow"]);
+    assert!(
+        net::for_game(&three.engine, &three.pos).is_none(),
+        "three seats"
+    );
     let changed = opening(
         json!({"preset": "classic", "options": {"safe_stars": false}}),
         &four,
@@ -485,6 +509,29 @@ fn the_value_network_gives_chances_that_favour_the_seat_ahead() {
 }
 
 #[test]
+fn the_two_seat_network_gives_chances_to_the_two_seats_only() {
+    use ludo_core::bots::eval::{Evaluator, Weights};
+    let Case { engine, pos, .. } = Case::new(
+        json!({
+            "rules": "classic",
+            "seats": ["red", "yellow"],
+            "pieces": {
+                "red": ["home", "home", "home", 50],
+                "yellow": [3, "yard", "yard", "yard"],
+            },
+        }),
+        Input::Roll(1),
+    );
+    let mut eval = Evaluator::new(Weights::default());
+    eval.prepare(&engine);
+    eval.use_net(net::for_game(&engine, &pos), 1);
+    let u = eval.evaluate(&engine, &pos, Phase::Roll);
+    assert!((u[0] + u[1] - 100.0).abs() < 1e-3, "{u:?}");
+    assert!(u[0] > 90.0, "red is one piece from home: {u:?}");
+    assert!(u[2..].iter().all(|&c| c == 0.0), "no third seat: {u:?}");
+}
+
+#[test]
 fn expert_with_four_seats_captures_the_piece_that_would_win() {
     // Four seats of classic, where the expert plays on its value network. Green's piece at
     // progress 48 stands on square 13 + 48 - 52 = 9, three squares ahead of red's piece at
@@ -508,12 +555,13 @@ fn expert_with_four_seats_captures_the_piece_that_would_win() {
 }
 
 #[test]
-fn expert_thinks_with_the_network_on_four_seat_classic_only() {
+fn expert_thinks_with_a_network_on_two_and_four_seat_classic_only() {
     use ludo_core::bots::expert::ExpertBot;
     use ludo_core::game::SplitMix;
     // Positions from seeded games of random moves; at each decision the expert and the
-    // same expert on its hand evaluation are asked. With four seats of classic the network
-    // must change some choice; with two seats, or four of mensch, it must change none.
+    // same expert on its hand evaluation are asked. With two or four seats of classic a
+    // network must change some choice; with three seats, or four of mensch, it must change
+    // none.
     let differences = |preset: &str, seats: usize, decisions: usize| {
         let engine = Engine::preset(preset).expect("preset");
         let colours = engine.board.seat_colours(seats).expect("seating");
@@ -532,7 +580,7 @@ fn expert_thinks_with_the_network_on_four_seat_classic_only() {
                 let b = hand.choose(&engine, &game.position, input, &list);
                 differ += usize::from(a != b);
                 asked += 1;
-                if asked == decisions || (differ > 0 && seats == 4 && preset == "classic") {
+                if asked == decisions || (differ > 0 && seats != 3 && preset == "classic") {
                     break;
                 }
             }
@@ -542,6 +590,7 @@ fn expert_thinks_with_the_network_on_four_seat_classic_only() {
         differ
     };
     assert!(differences("classic", 4, 200) > 0);
-    assert_eq!(differences("classic", 2, 30), 0);
+    assert!(differences("classic", 2, 200) > 0);
+    assert_eq!(differences("classic", 3, 30), 0);
     assert_eq!(differences("mensch", 4, 30), 0);
 }

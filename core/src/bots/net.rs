@@ -1,5 +1,5 @@
-//! A small value network, trained by temporal differences, that turns a four-seat position
-//! into each seat's chance of finishing first. The `expert` uses it in place of the race
+//! A small value network, trained by temporal differences, that turns a position of two to
+//! four seats into each seat's chance of finishing first. The `expert` uses it in place of the race
 //! utility of [`super::eval`] on the rules it was trained on (see [`for_game`]).
 //!
 //! Each seat is scored from its own point of view: its pieces first, then the other seats
@@ -13,8 +13,10 @@
 //! hidden layer's output weights at zero the network is the hand race model, so training
 //! starts from it and learns the corrections.
 //!
-//! `core/examples/td_train.rs` trains a network and writes it as JSON; the one built into
-//! the library is `classic4.json` next to this file. docs/bots.md tells how it was made.
+//! A network is made for one number of seats ([`Net::seats`]). `core/examples/td_train.rs`
+//! trains one and writes it as JSON; the library has two built in, `classic4.json` and
+//! `classic2.json` next to this file, for four and two seats of `classic`. docs/bots.md
+//! tells how they were made.
 
 use std::sync::{Arc, OnceLock};
 
@@ -27,7 +29,7 @@ use crate::rules::Rules;
 
 /// The scale of the worth input, in squares.
 pub const SCALE: f32 = 30.0;
-/// Seats the network is laid out for.
+/// The most seats a network may be made for.
 pub const SEATS: usize = 4;
 /// The most hidden units a network may have.
 pub const MAX_HIDDEN: usize = 256;
@@ -41,11 +43,13 @@ const THREAT_CLASSES: usize = 3;
 /// Danger inputs of one seat.
 const THREAT_INPUTS: usize = THREAT_BANDS * THREAT_CLASSES;
 
-/// The preset the built-in network was trained on, with four seats; see [`for_game`].
+/// The preset the built-in networks were trained on; see [`for_game`].
 pub const TRAINED_PRESET: &str = "classic";
 
-/// The built-in network's weights, as `td_train` wrote them.
+/// The built-in four-seat network's weights, as `td_train` wrote them.
 const CLASSIC_FOUR: &str = include_str!("classic4.json");
+/// The built-in two-seat network's weights.
+const CLASSIC_TWO: &str = include_str!("classic2.json");
 
 /// The network's weights.
 #[derive(Clone, PartialEq, Serialize, Deserialize)]
@@ -68,6 +72,15 @@ pub struct Net {
     /// how likely it is to be hit before its seat moves again (absent in older files).
     #[serde(default)]
     pub threats: bool,
+    /// The number of seats it scores, 2 to [`SEATS`] (absent in older files, which are
+    /// all four-seat networks).
+    #[serde(default = "four")]
+    pub seats: usize,
+}
+
+/// The seat count of a network file that does not say.
+fn four() -> usize {
+    4
 }
 
 impl std::fmt::Debug for Net {
@@ -76,6 +89,7 @@ impl std::fmt::Debug for Net {
         f.debug_struct("Net")
             .field("slots", &self.slots)
             .field("hidden", &self.hidden)
+            .field("seats", &self.seats)
             .finish_non_exhaustive()
     }
 }
@@ -112,11 +126,13 @@ pub struct View {
 }
 
 impl Net {
-    /// A network that scores like the hand race model, with small random input weights.
-    pub fn new(slots: usize, hidden: usize, seed: u64, threats: bool) -> Net {
+    /// A network for `seats` seats (at most [`SEATS`]) that scores like the hand race
+    /// model, with small random input weights.
+    pub fn new(seats: usize, slots: usize, hidden: usize, seed: u64, threats: bool) -> Net {
         let hidden = hidden.min(MAX_HIDDEN);
+        let seats = seats.clamp(2, SEATS);
         let mut rng = crate::game::SplitMix(seed);
-        let w1 = (0..Net::inputs(slots, threats) * hidden)
+        let w1 = (0..Net::inputs(seats, slots, threats) * hidden)
             .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0 * 0.1)
             .collect();
         Net {
@@ -128,6 +144,7 @@ impl Net {
             v: 1.0,
             b2: 0.0,
             threats,
+            seats,
         }
     }
 
@@ -138,18 +155,18 @@ impl Net {
         if !net.threats {
             net.threats = true;
             net.w1
-                .resize(Net::inputs(net.slots, true) * net.hidden, 0.0);
+                .resize(Net::inputs(net.seats, net.slots, true) * net.hidden, 0.0);
         }
         net
     }
 
-    /// The number of inputs for `slots` progress slots a seat (saturating, so that
-    /// [`Net::check`] refuses absurd sizes rather than overflowing).
-    fn inputs(slots: usize, threats: bool) -> usize {
-        let danger = if threats { SEATS * THREAT_INPUTS } else { 0 };
+    /// The number of inputs for `seats` seats of `slots` progress slots each (saturating,
+    /// so that [`Net::check`] refuses absurd sizes rather than overflowing).
+    fn inputs(seats: usize, slots: usize, threats: bool) -> usize {
+        let danger = if threats { seats * THREAT_INPUTS } else { 0 };
         slots
-            .saturating_mul(SEATS)
-            .saturating_add(SEATS + 1 + danger)
+            .saturating_mul(seats)
+            .saturating_add(seats + 1 + danger)
     }
 
     /// A network from the JSON that `td_train` writes, its shape checked, so that scoring
@@ -174,7 +191,8 @@ impl Net {
             }
         };
         expect("hidden", self.hidden, self.hidden.min(MAX_HIDDEN))?;
-        let weights = Net::inputs(self.slots, self.threats).saturating_mul(self.hidden);
+        expect("seats", self.seats, self.seats.clamp(2, SEATS))?;
+        let weights = Net::inputs(self.seats, self.slots, self.threats).saturating_mul(self.hidden);
         expect("w1", self.w1.len(), weights)?;
         expect("b1", self.b1.len(), self.hidden)?;
         expect("w2", self.w2.len(), self.hidden)
@@ -193,7 +211,7 @@ impl Net {
         learner: bool,
     ) -> Option<View> {
         let n = pieces.len();
-        if n != SEATS || seat >= n {
+        if n != self.seats || seat >= n {
             return None;
         }
         let mut view = View {
@@ -211,14 +229,14 @@ impl Net {
                 view.count += 1;
             }
         }
-        view.active[view.count] = (SEATS * self.slots + (turn + n - seat) % n) as u16;
+        view.active[view.count] = (n * self.slots + (turn + n - seat) % n) as u16;
         view.count += 1;
         if learner {
-            view.active[view.count] = (SEATS * self.slots + SEATS) as u16;
+            view.active[view.count] = (n * self.slots + n) as u16;
             view.count += 1;
         }
         if self.threats {
-            let base = SEATS * self.slots + SEATS + 1;
+            let base = n * self.slots + n + 1;
             for k in 0..n {
                 let s = (seat + k) % n;
                 for (&p, &d) in pieces[s].iter().zip(danger.get(s)?) {
@@ -282,7 +300,7 @@ impl Net {
 
     /// Every seat's point of view on `pos`, from the seats' worths, their pieces' danger and
     /// the seat the search plays for (if any); `None` when the position does not fit the
-    /// network.
+    /// network. Views past the network's seats are left empty.
     pub fn views(
         &self,
         pos: &Position,
@@ -291,7 +309,7 @@ impl Net {
         me: Option<usize>,
     ) -> Option<[View; SEATS]> {
         let n = pos.seat_count as usize;
-        if n != SEATS || worth.len() < n {
+        if n != self.seats || worth.len() < n {
             return None;
         }
         let mut views = [View {
@@ -299,7 +317,7 @@ impl Net {
             count: 0,
             worth: 0.0,
         }; SEATS];
-        for (s, view) in views.iter_mut().enumerate() {
+        for (s, view) in views.iter_mut().enumerate().take(n) {
             *view = self.view(
                 &pos.pieces[..n],
                 danger,
@@ -313,11 +331,15 @@ impl Net {
     }
 
     /// The seats' chances of finishing first from their points of view: the softmax of
-    /// their scores.
+    /// their scores (0 past the network's seats).
     pub fn chances_of(&self, views: &[View; SEATS]) -> [f32; SEATS] {
         let mut h = [0f32; MAX_HIDDEN];
-        let mut chances = views.map(|view| self.score(&view, &mut h));
-        softmax(&mut chances);
+        let mut chances = [0f32; SEATS];
+        let n = self.seats.min(SEATS);
+        for (c, view) in chances.iter_mut().zip(views).take(n) {
+            *c = self.score(view, &mut h);
+        }
+        softmax(&mut chances[..n]);
         chances
     }
 
@@ -339,12 +361,13 @@ impl Net {
     pub fn learn_chances(&mut self, views: &[View; SEATS], target: &[f32; SEATS], lr: f32) -> f32 {
         let mut hidden = [[0f32; MAX_HIDDEN]; SEATS];
         let mut chances = [0f32; SEATS];
-        for ((c, view), h) in chances.iter_mut().zip(views).zip(&mut hidden) {
+        let n = self.seats.min(SEATS);
+        for ((c, view), h) in chances.iter_mut().zip(views).zip(&mut hidden).take(n) {
             *c = self.score(view, h);
         }
-        softmax(&mut chances);
+        softmax(&mut chances[..n]);
         let mut loss = 0.0;
-        for s in 0..SEATS {
+        for s in 0..n {
             if target[s] > 0.0 {
                 loss -= target[s] * chances[s].max(1e-9).ln();
             }
@@ -368,33 +391,54 @@ pub fn softmax(scores: &mut [f32]) {
     }
 }
 
-/// The network built into the library, trained on `classic` with four seats; `None` (and
-/// a warning in the log) if its weights do not load, in which case the expert plays on
-/// its hand evaluation.
-pub fn classic_four() -> Option<Arc<Net>> {
-    static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
-    NET.get_or_init(|| match Net::from_json(CLASSIC_FOUR) {
-        Ok(net) => Some(Arc::new(net)),
-        Err(e) => {
-            log::warn!("built-in value network: {e}; the expert uses its hand evaluation");
+/// A built-in network from its JSON, if it loads and is made for `seats` seats; otherwise
+/// `None` and a warning in the log, and the expert plays on its hand evaluation.
+fn built_in(json: &str, seats: usize) -> Option<Arc<Net>> {
+    match Net::from_json(json) {
+        Ok(net) if net.seats == seats => Some(Arc::new(net)),
+        Ok(net) => {
+            log::warn!(
+                "built-in {seats}-seat value network is made for {} seats; the expert uses its hand evaluation",
+                net.seats
+            );
             None
         }
-    })
-    .clone()
+        Err(e) => {
+            log::warn!(
+                "built-in {seats}-seat value network: {e}; the expert uses its hand evaluation"
+            );
+            None
+        }
+    }
 }
 
-/// The network to play `pos` with: the built-in one when four seats play by the rules it
-/// was trained on and nobody has finished yet (the network knows the race for first place
-/// only). `None` otherwise.
+/// The network built into the library for four seats of `classic`.
+pub fn classic_four() -> Option<Arc<Net>> {
+    static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
+    NET.get_or_init(|| built_in(CLASSIC_FOUR, 4)).clone()
+}
+
+/// The network built into the library for two seats of `classic`.
+pub fn classic_two() -> Option<Arc<Net>> {
+    static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
+    NET.get_or_init(|| built_in(CLASSIC_TWO, 2)).clone()
+}
+
+/// The network to play `pos` with: the built-in one for its number of seats (two or four)
+/// when they play by the rules it was trained on and nobody has finished yet (the network
+/// knows the race for first place only). `None` otherwise.
 pub fn for_game(engine: &Engine, pos: &Position) -> Option<Arc<Net>> {
     static TRAINED: OnceLock<Option<Rules>> = OnceLock::new();
     let trained = TRAINED.get_or_init(|| Rules::preset(TRAINED_PRESET).ok());
-    let fits = pos.seat_count as usize == SEATS
-        && pos.finished_count == 0
+    let fits = pos.finished_count == 0
         && trained
             .as_ref()
             .is_some_and(|t| same_race(t, &engine.rules));
-    if fits { classic_four() } else { None }
+    match pos.seat_count {
+        4 if fits => classic_four(),
+        2 if fits => classic_two(),
+        _ => None,
+    }
 }
 
 /// Whether the race to first place is the same under both rules: every rule is, save what
