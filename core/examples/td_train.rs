@@ -1,5 +1,6 @@
-//! Trains the value network of `ludo_core::bots::net` by TD(0) on `classic` games of four
-//! seats (or two, with `--seats 2`), and tests one against random movers.
+//! Trains the value network of `ludo_core::bots::net` by TD(0) on games of one preset and
+//! one number of seats (four seats of `classic` unless told), and tests one against random
+//! movers.
 //!
 //! Train: `cargo run --release -p ludo-core --example td_train -- GAMES HIDDEN LR OUT.json
 //! EPS OPPONENTS`. One seat, in turn, learns: it plays the move whose position the network
@@ -17,18 +18,20 @@
 //! inputs of `Net::threats`, or adds them, with zero weights, to the network it resumes
 //! from (which then scores as before until training moves them).
 //!
-//! Seats: `--seats 2`, anywhere among the arguments, trains on two-seat games (the colours
-//! opposite each other); a network resumed from a file keeps the seats it was made for.
+//! Seats and rules: `--seats N` (2, 3 or 4) and `--rules PRESET`, anywhere among the
+//! arguments, train a new network on games of N seats of PRESET; a network resumed from a
+//! file, or tested, keeps the seats and the preset it was made for.
 //!
-//! The built-in `core/src/bots/classic4.json` took three runs. First `td_train -- 600000 64
-//! 0.003 base.json 0.05 mix` at commit 639fca5 (the network without danger inputs, which
-//! is `core/src/bots/classic4.json` at commit 29376b8); then `td_train -- --danger 300000 64
-//! 0.003 d300k.json 0.05 mix base.json 600000` and `td_train -- --danger 300000 64 0.003
-//! classic4.json 0.05 mix d300k.json 900000`, about 16 and 12 minutes. Training is
-//! deterministic; since e^x became portable (`bots/portable.rs`) the first run gives other
-//! digits than at commit 639fca5, so the last two start from the file in the history.
-//! The built-in `core/src/bots/classic2.json` took one run: `td_train -- --danger --seats 2
-//! 600000 64 0.003 classic2.json 0.05 mix`, about 4.5 minutes.
+//! The built-in networks are in `core/src/bots/nets/`. `classic4.json` took three runs.
+//! First `td_train -- 600000 64 0.003 base.json 0.05 mix` at commit 639fca5 (the network
+//! without danger inputs, which is `core/src/bots/classic4.json` at commit 29376b8); then
+//! `td_train -- --danger 300000 64 0.003 d300k.json 0.05 mix base.json 600000` and
+//! `td_train -- --danger 300000 64 0.003 classic4.json 0.05 mix d300k.json 900000`, about 16
+//! and 12 minutes. Training is deterministic; since e^x became portable
+//! (`bots/portable.rs`) the first run gives other digits than at commit 639fca5, so the last
+//! two start from the file in the history. Every other built-in network took one run,
+//! `td_train -- --danger --seats N --rules PRESET 600000 64 0.003 PRESETN.json 0.05 mix`:
+//! 3 to 7 minutes for two seats, 12 for three, about 25 for four.
 //!
 //! Test: `… td_train -- test GAMES [NET.json]` plays GAMES games of a one-move greedy
 //! player on the network (or on the hand utility without one) against random movers in
@@ -58,10 +61,10 @@ fn views(
 }
 
 /// Win rate of a greedy one-move player (the network's chances, or the hand race utility
-/// when `net` is `None`) against random movers in the other `seats - 1` seats, each seat
-/// in turn.
-fn test(net: Option<&Net>, seats: usize, games: u64) -> f64 {
-    let engine = Engine::preset("classic").expect("classic");
+/// when `net` is `None`) against random movers in the other `seats - 1` seats of `preset`,
+/// each seat in turn.
+fn test(net: Option<&Net>, preset: &str, seats: usize, games: u64) -> f64 {
+    let engine = engine(preset, seats);
     let mut eval = Evaluator::new(Weights::default());
     eval.prepare(&engine);
     let net = net.cloned().map(std::sync::Arc::new);
@@ -104,6 +107,30 @@ fn test(net: Option<&Net>, seats: usize, games: u64) -> f64 {
     wins as f64 / games as f64
 }
 
+/// The engine for `preset`, checked to seat `seats`; exits with a message if it cannot.
+fn engine(preset: &str, seats: usize) -> Engine {
+    let engine = Engine::preset(preset).unwrap_or_else(|e| {
+        eprintln!("td_train: {e}");
+        std::process::exit(2);
+    });
+    if engine.board.seat_colours(seats).is_none() || seats > SEATS {
+        eprintln!("td_train: {preset} cannot seat {seats} for a network");
+        std::process::exit(2);
+    }
+    engine
+}
+
+/// Takes `name VALUE` out of the arguments and returns VALUE.
+fn take_option(args: &mut Vec<String>, name: &str) -> Option<String> {
+    let at = args.iter().position(|a| a == name)?;
+    let Some(value) = args.get(at + 1).cloned() else {
+        eprintln!("td_train: {name} wants a value");
+        std::process::exit(2);
+    };
+    args.drain(at..at + 2);
+    Some(value)
+}
+
 /// The network in the JSON file `path`; exits with a message if it cannot be used.
 fn read_net(path: &str) -> Net {
     let net = std::fs::read_to_string(path)
@@ -132,23 +159,22 @@ fn main() {
     let mut args: Vec<String> = std::env::args().collect();
     let threats = args.iter().any(|a| a == "--danger");
     args.retain(|a| a != "--danger");
-    let mut seats = 4;
-    if let Some(at) = args.iter().position(|a| a == "--seats") {
-        seats = match args.get(at + 1).map(String::as_str) {
-            Some("2") => 2,
-            Some("4") => 4,
-            other => {
-                eprintln!("td_train: --seats must be 2 or 4, not {other:?}");
-                std::process::exit(2);
-            }
-        };
-        args.drain(at..at + 2);
-    }
+    let seats = match take_option(&mut args, "--seats").as_deref() {
+        None => 4,
+        Some(n @ ("2" | "3" | "4")) => n.parse().unwrap_or(4),
+        Some(other) => {
+            eprintln!("td_train: --seats must be 2, 3 or 4, not {other:?}");
+            std::process::exit(2);
+        }
+    };
+    let preset = take_option(&mut args, "--rules").unwrap_or_else(|| "classic".into());
     if args.get(1).is_some_and(|a| a == "test") {
         let games = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(4000);
         let net: Option<Net> = args.get(3).map(|p| read_net(p));
-        let seats = net.as_ref().map_or(seats, |n| n.seats);
-        println!("{:.1}%", 100.0 * test(net.as_ref(), seats, games));
+        let (preset, seats) = net
+            .as_ref()
+            .map_or((preset, seats), |n| (n.preset.clone(), n.seats));
+        println!("{:.1}%", 100.0 * test(net.as_ref(), &preset, seats, games));
         return;
     }
     let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
@@ -168,16 +194,18 @@ fn main() {
     };
     let one_learner = opponents != Opponents::SelfPlay;
     let mut medium = ludo_core::bots::medium::MediumBot;
-    let engine = Engine::preset("classic").expect("classic");
-    let mut eval = Evaluator::new(Weights::default());
-    eval.prepare(&engine);
-    let slots = engine.board.max_progress() as usize + 2;
     let mut net = match args.get(7) {
         Some(from) if threats => read_net(from).with_threats(),
         Some(from) => read_net(from),
-        None => Net::new(seats, slots, hidden, 7, threats),
+        None => {
+            let slots = engine(&preset, seats).board.max_progress() as usize + 2;
+            Net::new(&preset, seats, slots, hidden, 7, threats)
+        }
     };
     let seats = net.seats;
+    let engine = engine(&net.preset, seats);
+    let mut eval = Evaluator::new(Weights::default());
+    eval.prepare(&engine);
     let n = seats as u64;
     let first: u64 = args.get(8).and_then(|a| a.parse().ok()).unwrap_or(0);
     let mut list = MoveList::default();

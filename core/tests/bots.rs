@@ -326,7 +326,7 @@ fn opening(rules: serde_json::Value, seats: &[&str]) -> Case {
 
 #[test]
 fn the_value_network_is_built_in_and_well_formed() {
-    let net = net::classic_four().expect("the built-in network loads");
+    let net = net::built_in("classic", 4).expect("the built-in network loads");
     assert_eq!(net.check(), Ok(()));
     assert!(net.threats, "the built-in network sees the pieces' danger");
     let mut broken = (*net).clone();
@@ -338,10 +338,18 @@ fn the_value_network_is_built_in_and_well_formed() {
     absurd.slots = usize::MAX;
     assert_eq!(absurd.check().map_err(|e| e.field), Err("w1"));
 
-    let two = net::classic_two().expect("the built-in two-seat network loads");
-    assert_eq!(two.check(), Ok(()));
-    assert_eq!((net.seats, two.seats), (4, 2));
-    assert!(two.threats);
+    // Every network in the table loads, is made for the preset and seats it is listed
+    // under, and sees the pieces' danger.
+    for (preset, seats, _) in net::BUILT_IN {
+        let built = net::built_in(preset, seats).expect("a built-in network loads");
+        assert_eq!((built.preset.as_str(), built.seats), (preset, seats));
+        assert_eq!(built.check(), Ok(()));
+        assert!(built.threats, "{preset} {seats}");
+    }
+    assert!(net::built_in("classic", 5).is_none());
+    assert!(net::built_in("no_such_preset", 2).is_none());
+
+    let two = net::built_in("classic", 2).expect("the built-in two-seat network loads");
     // The seat count sizes the weights: the two-seat weights do not make a three-seat
     // network, and no network is made for more seats than the views hold.
     let mut three = (*two).clone();
@@ -353,7 +361,7 @@ fn the_value_network_is_built_in_and_well_formed() {
 
 #[test]
 fn a_network_file_reads_back_as_itself_and_a_bad_one_says_why() {
-    let net = net::classic_four().expect("the built-in network loads");
+    let net = net::built_in("classic", 4).expect("the built-in network loads");
     let text = serde_json::to_string(&*net).expect("a network writes as JSON");
     assert_eq!(net::Net::from_json(&text).expect("reads back"), *net);
 
@@ -402,7 +410,7 @@ fn danger_inputs_start_silent_and_then_mark_the_piece_in_reach() {
     assert_eq!(danger[0][1], 0.0, "a piece in the yard is safe");
 
     let slots = engine.board.max_progress() as usize + 2;
-    let mut plain = net::Net::new(4, slots, 8, 3, false);
+    let mut plain = net::Net::new("classic", 4, slots, 8, 3, false);
     plain.w2 = vec![0.3; 8];
     let with = plain.with_threats();
     assert!(with.threats && with.check().is_ok());
@@ -428,19 +436,21 @@ fn danger_inputs_start_silent_and_then_mark_the_piece_in_reach() {
 }
 
 #[test]
-fn a_network_file_without_danger_inputs_or_seats_still_reads() {
+fn a_network_file_without_danger_inputs_seats_or_preset_still_reads() {
     let slots = 59;
-    let old = net::Net::new(4, slots, 4, 1, false);
+    let old = net::Net::new("classic", 4, slots, 4, 1, false);
     let mut value = serde_json::to_value(&old).expect("JSON");
     let fields = value.as_object_mut().expect("object");
     fields.remove("threats");
     fields.remove("seats");
+    fields.remove("preset");
     let back = net::Net::from_json(&value.to_string()).expect("an older file reads");
     assert!(!back.threats);
     assert_eq!(
         back.seats, 4,
         "files from before two-seat networks are four-seat ones"
     );
+    assert_eq!(back.preset, "classic");
     assert_eq!(back, old);
 }
 
@@ -454,9 +464,18 @@ fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
     let two_net = net::for_game(&two.engine, &two.pos).expect("two seats have a network");
     assert_eq!(two_net.seats, 2);
     let three = opening(json!("classic"), &["red", "green", "yellow"]);
+    let three_net = net::for_game(&three.engine, &three.pos).expect("three seats have one");
+    assert_eq!(three_net.seats, 3);
+    let blocks = opening(json!("ludo_blocks"), &["red", "yellow"]);
+    let blocks_net = net::for_game(&blocks.engine, &blocks.pos).expect("ludo_blocks has one");
+    assert_eq!(
+        (blocks_net.preset.as_str(), blocks_net.seats),
+        ("ludo_blocks", 2)
+    );
+    let blocks_four = opening(json!("ludo_blocks"), &four);
     assert!(
-        net::for_game(&three.engine, &three.pos).is_none(),
-        "three seats"
+        net::for_game(&blocks_four.engine, &blocks_four.pos).is_none(),
+        "ludo_blocks has no four-seat network"
     );
     let changed = opening(
         json!({"preset": "classic", "options": {"safe_stars": false}}),
@@ -555,13 +574,12 @@ fn expert_with_four_seats_captures_the_piece_that_would_win() {
 }
 
 #[test]
-fn expert_thinks_with_a_network_on_two_and_four_seat_classic_only() {
+fn expert_thinks_with_a_network_where_the_library_has_one_only() {
     use ludo_core::bots::expert::ExpertBot;
     use ludo_core::game::SplitMix;
     // Positions from seeded games of random moves; at each decision the expert and the
-    // same expert on its hand evaluation are asked. With two or four seats of classic a
-    // network must change some choice; with three seats, or four of mensch, it must change
-    // none.
+    // same expert on its hand evaluation are asked. Where a built-in network fits the
+    // preset and the seats it must change some choice; elsewhere it must change none.
     let differences = |preset: &str, seats: usize, decisions: usize| {
         let engine = Engine::preset(preset).expect("preset");
         let colours = engine.board.seat_colours(seats).expect("seating");
@@ -580,7 +598,7 @@ fn expert_thinks_with_a_network_on_two_and_four_seat_classic_only() {
                 let b = hand.choose(&engine, &game.position, input, &list);
                 differ += usize::from(a != b);
                 asked += 1;
-                if asked == decisions || (differ > 0 && seats != 3 && preset == "classic") {
+                if asked == decisions || differ > 0 {
                     break;
                 }
             }
@@ -589,8 +607,13 @@ fn expert_thinks_with_a_network_on_two_and_four_seat_classic_only() {
         }
         differ
     };
-    assert!(differences("classic", 4, 200) > 0);
-    assert!(differences("classic", 2, 200) > 0);
-    assert_eq!(differences("classic", 3, 30), 0);
-    assert_eq!(differences("mensch", 4, 30), 0);
+    for (preset, seats, _) in net::BUILT_IN {
+        assert!(
+            differences(preset, seats, 200) > 0,
+            "{preset}, {seats} seats"
+        );
+    }
+    for (preset, seats) in [("ludo_blocks", 4), ("ludo_multijoueur", 3), ("parchis", 4)] {
+        assert_eq!(differences(preset, seats, 30), 0, "{preset}, {seats} seats");
+    }
 }

@@ -1,6 +1,6 @@
 //! The `expert` level: expectimax over the dice (see [`super::search`]) on the evaluation,
 //! as many rolls deep as its node budget allows, by iterative deepening. Where the built-in
-//! value network fits the game (`classic` with two or four seats, before anyone finishes:
+//! value network fits the game (its preset and number of seats, before anyone finishes:
 //! see [`super::net::for_game`]), the search judges its leaves by the network's chances
 //! instead of the race utility.
 

@@ -11,8 +11,8 @@
 //! - `medium` ([`medium::MediumBot`]): a one-move priority list.
 //! - `hard` ([`hard::HardBot`]): the evaluation of [`eval`] with one roll of look-ahead.
 //! - `expert` ([`expert::ExpertBot`]): expectimax over the dice on the same evaluation,
-//!   several rolls deep within a node budget; on two- and four-seat `classic` it judges
-//!   positions with a trained value network ([`net`]) instead.
+//!   several rolls deep within a node budget; where the library has a trained value network
+//!   for the preset and the number of seats ([`net`]), it judges positions with that.
 
 pub mod easy;
 pub mod eval;

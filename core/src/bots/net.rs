@@ -13,10 +13,10 @@
 //! hidden layer's output weights at zero the network is the hand race model, so training
 //! starts from it and learns the corrections.
 //!
-//! A network is made for one number of seats ([`Net::seats`]). `core/examples/td_train.rs`
-//! trains one and writes it as JSON; the library has two built in, `classic4.json` and
-//! `classic2.json` next to this file, for four and two seats of `classic`. docs/bots.md
-//! tells how they were made.
+//! A network is made for one preset and one number of seats ([`Net::preset`],
+//! [`Net::seats`]). `core/examples/td_train.rs` trains one and writes it as JSON; the ones
+//! built into the library are in `nets/` next to this file, named after their preset and
+//! seats ([`BUILT_IN`]). docs/bots.md tells how they were made.
 
 use std::sync::{Arc, OnceLock};
 
@@ -43,13 +43,26 @@ const THREAT_CLASSES: usize = 3;
 /// Danger inputs of one seat.
 const THREAT_INPUTS: usize = THREAT_BANDS * THREAT_CLASSES;
 
-/// The preset the built-in networks were trained on; see [`for_game`].
-pub const TRAINED_PRESET: &str = "classic";
-
-/// The built-in four-seat network's weights, as `td_train` wrote them.
-const CLASSIC_FOUR: &str = include_str!("classic4.json");
-/// The built-in two-seat network's weights.
-const CLASSIC_TWO: &str = include_str!("classic2.json");
+/// The networks built into the library: the preset and the number of seats each was
+/// trained on, and its weights as `td_train` wrote them. See [`for_game`].
+pub const BUILT_IN: [(&str, usize, &str); 8] = [
+    ("classic", 4, include_str!("nets/classic4.json")),
+    ("classic", 3, include_str!("nets/classic3.json")),
+    ("classic", 2, include_str!("nets/classic2.json")),
+    ("ludo_blocks", 2, include_str!("nets/ludo_blocks2.json")),
+    (
+        "ludo_multijoueur",
+        2,
+        include_str!("nets/ludo_multijoueur2.json"),
+    ),
+    ("mensch", 2, include_str!("nets/mensch2.json")),
+    ("parchis", 2, include_str!("nets/parchis2.json")),
+    (
+        "petits_chevaux",
+        2,
+        include_str!("nets/petits_chevaux2.json"),
+    ),
+];
 
 /// The network's weights.
 #[derive(Clone, PartialEq, Serialize, Deserialize)]
@@ -76,11 +89,20 @@ pub struct Net {
     /// all four-seat networks).
     #[serde(default = "four")]
     pub seats: usize,
+    /// The preset whose games it was trained on (absent in older files, which are all
+    /// `classic` networks).
+    #[serde(default = "classic")]
+    pub preset: String,
 }
 
 /// The seat count of a network file that does not say.
 fn four() -> usize {
     4
+}
+
+/// The preset of a network file that does not say.
+fn classic() -> String {
+    "classic".into()
 }
 
 impl std::fmt::Debug for Net {
@@ -90,6 +112,7 @@ impl std::fmt::Debug for Net {
             .field("slots", &self.slots)
             .field("hidden", &self.hidden)
             .field("seats", &self.seats)
+            .field("preset", &self.preset)
             .finish_non_exhaustive()
     }
 }
@@ -126,9 +149,17 @@ pub struct View {
 }
 
 impl Net {
-    /// A network for `seats` seats (at most [`SEATS`]) that scores like the hand race
+    /// A network for `seats` seats (at most [`SEATS`]) of `preset`, with `slots` progress
+    /// slots a seat (the board's highest progress plus two), that scores like the hand race
     /// model, with small random input weights.
-    pub fn new(seats: usize, slots: usize, hidden: usize, seed: u64, threats: bool) -> Net {
+    pub fn new(
+        preset: &str,
+        seats: usize,
+        slots: usize,
+        hidden: usize,
+        seed: u64,
+        threats: bool,
+    ) -> Net {
         let hidden = hidden.min(MAX_HIDDEN);
         let seats = seats.clamp(2, SEATS);
         let mut rng = crate::game::SplitMix(seed);
@@ -145,6 +176,7 @@ impl Net {
             b2: 0.0,
             threats,
             seats,
+            preset: preset.into(),
         }
     }
 
@@ -391,54 +423,61 @@ pub fn softmax(scores: &mut [f32]) {
     }
 }
 
-/// A built-in network from its JSON, if it loads and is made for `seats` seats; otherwise
-/// `None` and a warning in the log, and the expert plays on its hand evaluation.
-fn built_in(json: &str, seats: usize) -> Option<Arc<Net>> {
+/// A built-in network from its JSON, if it loads and is made for `seats` seats of
+/// `preset`; otherwise `None` and a warning in the log, and the expert plays on its hand
+/// evaluation.
+fn load(preset: &str, seats: usize, json: &str) -> Option<Arc<Net>> {
+    let fallback = "the expert uses its hand evaluation";
     match Net::from_json(json) {
-        Ok(net) if net.seats == seats => Some(Arc::new(net)),
+        Ok(net) if net.seats == seats && net.preset == preset => Some(Arc::new(net)),
         Ok(net) => {
             log::warn!(
-                "built-in {seats}-seat value network is made for {} seats; the expert uses its hand evaluation",
-                net.seats
+                "built-in value network for {seats} seats of {preset} is made for {} seats of {}; {fallback}",
+                net.seats,
+                net.preset
             );
             None
         }
         Err(e) => {
-            log::warn!(
-                "built-in {seats}-seat value network: {e}; the expert uses its hand evaluation"
-            );
+            log::warn!("built-in value network for {seats} seats of {preset}: {e}; {fallback}");
             None
         }
     }
 }
 
-/// The network built into the library for four seats of `classic`.
-pub fn classic_four() -> Option<Arc<Net>> {
-    static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
-    NET.get_or_init(|| built_in(CLASSIC_FOUR, 4)).clone()
+/// The network built into the library for `seats` seats of `preset`, if there is one
+/// (see [`BUILT_IN`]) and it loads.
+pub fn built_in(preset: &str, seats: usize) -> Option<Arc<Net>> {
+    static LOADED: [OnceLock<Option<Arc<Net>>>; BUILT_IN.len()] =
+        [const { OnceLock::new() }; BUILT_IN.len()];
+    let i = BUILT_IN
+        .iter()
+        .position(|&(p, s, _)| p == preset && s == seats)?;
+    let (preset, seats, json) = BUILT_IN[i];
+    LOADED[i].get_or_init(|| load(preset, seats, json)).clone()
 }
 
-/// The network built into the library for two seats of `classic`.
-pub fn classic_two() -> Option<Arc<Net>> {
-    static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
-    NET.get_or_init(|| built_in(CLASSIC_TWO, 2)).clone()
-}
-
-/// The network to play `pos` with: the built-in one for its number of seats (two or four)
-/// when they play by the rules it was trained on and nobody has finished yet (the network
-/// knows the race for first place only). `None` otherwise.
+/// The network to play `pos` with: the built-in one for its number of seats and rules,
+/// when the library has one and nobody has finished yet (a network knows the race for
+/// first place only). The rules must be its preset's in everything that shapes that race.
+/// `None` otherwise.
 pub fn for_game(engine: &Engine, pos: &Position) -> Option<Arc<Net>> {
-    static TRAINED: OnceLock<Option<Rules>> = OnceLock::new();
-    let trained = TRAINED.get_or_init(|| Rules::preset(TRAINED_PRESET).ok());
-    let fits = pos.finished_count == 0
-        && trained
-            .as_ref()
-            .is_some_and(|t| same_race(t, &engine.rules));
-    match pos.seat_count {
-        4 if fits => classic_four(),
-        2 if fits => classic_two(),
-        _ => None,
+    static TRAINED: OnceLock<Vec<Option<Rules>>> = OnceLock::new();
+    if pos.finished_count > 0 {
+        return None;
     }
+    let trained = TRAINED.get_or_init(|| {
+        BUILT_IN
+            .iter()
+            .map(|&(preset, _, _)| Rules::preset(preset).ok())
+            .collect()
+    });
+    let seats = pos.seat_count as usize;
+    let (preset, _, _) = BUILT_IN.iter().zip(trained).find_map(|(entry, rules)| {
+        let fits = entry.1 == seats && rules.as_ref().is_some_and(|t| same_race(t, &engine.rules));
+        fits.then_some(entry)
+    })?;
+    built_in(preset, seats)
 }
 
 /// Whether the race to first place is the same under both rules: every rule is, save what
