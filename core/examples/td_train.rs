@@ -22,7 +22,7 @@
 //! arguments, train a new network on games of N seats of PRESET; a network resumed from a
 //! file, or tested, keeps the seats and the preset it was made for.
 //!
-//! The built-in networks are in `core/src/bots/nets/`. `classic4.json` took three runs.
+//! The built-in networks' JSON took these runs (then `pack`). `classic4.json` took three.
 //! First `td_train -- 600000 64 0.003 base.json 0.05 mix` at commit 639fca5 (the network
 //! without danger inputs, which is `core/src/bots/classic4.json` at commit 29376b8); then
 //! `td_train -- --danger 300000 64 0.003 d300k.json 0.05 mix base.json 600000` and
@@ -32,6 +32,11 @@
 //! two start from the file in the history. Every other built-in network took one run,
 //! `td_train -- --danger --seats N --rules PRESET 600000 64 0.003 PRESETN.json 0.05 mix`:
 //! 3 to 7 minutes for two seats, 12 for three, about 25 for four.
+//!
+//! Pack: `… td_train -- pack NET.json NET.net` writes a network as the compact bytes the
+//! library builds in (`Net::pack`: every weight exact, a quarter of the JSON's size); the
+//! built-in networks are `core/src/bots/nets/PRESETN.net`, packed from the JSON that
+//! training wrote.
 //!
 //! Test: `… td_train -- test GAMES [NET.json]` plays GAMES games of a one-move greedy
 //! player on the network (or on the hand utility without one) against random movers in
@@ -131,11 +136,17 @@ fn take_option(args: &mut Vec<String>, name: &str) -> Option<String> {
     Some(value)
 }
 
-/// The network in the JSON file `path`; exits with a message if it cannot be used.
+/// The network in the file `path`, its JSON or its packed bytes (a built-in network's
+/// `.net` file); exits with a message if it cannot be used.
 fn read_net(path: &str) -> Net {
-    let net = std::fs::read_to_string(path)
+    let net = std::fs::read(path)
         .map_err(|e| e.to_string())
-        .and_then(|text| Net::from_json(&text).map_err(|e| e.to_string()));
+        .and_then(|bytes| match std::str::from_utf8(&bytes) {
+            Ok(text) if text.trim_start().starts_with('{') => {
+                Net::from_json(text).map_err(|e| e.to_string())
+            }
+            _ => Net::unpack(&bytes).map_err(|e| e.to_string()),
+        });
     net.unwrap_or_else(|e| {
         eprintln!("td_train: cannot read the network {path}: {e}");
         std::process::exit(2);
@@ -168,6 +179,18 @@ fn main() {
         }
     };
     let preset = take_option(&mut args, "--rules").unwrap_or_else(|| "classic".into());
+    if args.get(1).is_some_and(|a| a == "pack") {
+        let (Some(from), Some(to)) = (args.get(2), args.get(3)) else {
+            eprintln!("td_train: pack wants a network's JSON and the file to write");
+            std::process::exit(2);
+        };
+        let net = read_net(from);
+        if let Err(e) = std::fs::write(to, net.pack()) {
+            eprintln!("td_train: cannot write {to}: {e}");
+            std::process::exit(2);
+        }
+        return;
+    }
     if args.get(1).is_some_and(|a| a == "test") {
         let games = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(4000);
         let net: Option<Net> = args.get(3).map(|p| read_net(p));

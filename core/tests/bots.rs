@@ -385,6 +385,39 @@ fn a_network_file_reads_back_as_itself_and_a_bad_one_says_why() {
 }
 
 #[test]
+fn a_packed_network_unpacks_to_the_same_weights_and_a_damaged_one_says_what_is_wrong() {
+    // The built-in networks are packed: they unpack and pack again to the same bytes.
+    for (preset, seats, packed) in net::BUILT_IN {
+        let built = net::Net::unpack(packed).expect("a built-in network unpacks");
+        assert_eq!(built.pack(), packed, "{preset} {seats}");
+    }
+    // Every weight survives exactly, odd values included.
+    let mut net = net::Net::new("mensch", 3, 12, 5, 9, true);
+    net.w2 = vec![-0.1, 1e-30, f32::MIN_POSITIVE, 3.5, -0.0];
+    net.v = 0.123_456_79;
+    net.b2 = -2.5e-7;
+    let packed = net.pack();
+    assert_eq!(net::Net::unpack(&packed).expect("unpacks"), net);
+
+    let refused = |bytes: &[u8], says: &str| {
+        let error = net::Net::unpack(bytes).expect_err("refused");
+        assert!(matches!(error, net::NetLoadError::Packed(_)), "{error}");
+        assert!(error.to_string().contains(says), "{error}");
+    };
+    refused(b"{\"slots\": 59}", "mark");
+    refused(&packed[..10], "header");
+    refused(&packed[..packed.len() - 4], "weights");
+    refused(&packed[..packed.len() - 1], "whole number");
+    let mut longer = packed.clone();
+    longer.extend(1f32.to_le_bytes());
+    refused(&longer, "weights");
+    // A header that disagrees with itself is refused by the shape check.
+    let mut seven = packed.clone();
+    seven[8] = 7;
+    assert!(net::Net::unpack(&seven).is_err());
+}
+
+#[test]
 fn danger_inputs_start_silent_and_then_mark_the_piece_in_reach() {
     use ludo_core::bots::eval::{Evaluator, Weights};
     // Red's piece on square 10 is three squares ahead of green's on square 7 (progress
@@ -492,9 +525,15 @@ fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
     );
     assert!(net::for_game(&first.engine, &first.pos).is_some());
     let mensch = opening(json!("mensch"), &four);
+    let mensch_net = net::for_game(&mensch.engine, &mensch.pos).expect("mensch has one");
+    assert_eq!(
+        (mensch_net.preset.as_str(), mensch_net.seats),
+        ("mensch", 4)
+    );
+    let parchis = opening(json!("parchis"), &four);
     assert!(
-        net::for_game(&mensch.engine, &mensch.pos).is_none(),
-        "another preset"
+        net::for_game(&parchis.engine, &parchis.pos).is_none(),
+        "parchis has no four-seat network"
     );
 
     let mut after_first = four_seat_race().pos;

@@ -44,23 +44,25 @@ const THREAT_CLASSES: usize = 3;
 const THREAT_INPUTS: usize = THREAT_BANDS * THREAT_CLASSES;
 
 /// The networks built into the library: the preset and the number of seats each was
-/// trained on, and its weights as `td_train` wrote them. See [`for_game`].
-pub const BUILT_IN: [(&str, usize, &str); 8] = [
-    ("classic", 4, include_str!("nets/classic4.json")),
-    ("classic", 3, include_str!("nets/classic3.json")),
-    ("classic", 2, include_str!("nets/classic2.json")),
-    ("ludo_blocks", 2, include_str!("nets/ludo_blocks2.json")),
+/// trained on, and its weights as `td_train pack` wrote them from the JSON that training
+/// wrote ([`Net::pack`]). See [`for_game`].
+pub const BUILT_IN: [(&str, usize, &[u8]); 9] = [
+    ("classic", 4, include_bytes!("nets/classic4.net")),
+    ("classic", 3, include_bytes!("nets/classic3.net")),
+    ("classic", 2, include_bytes!("nets/classic2.net")),
+    ("ludo_blocks", 2, include_bytes!("nets/ludo_blocks2.net")),
     (
         "ludo_multijoueur",
         2,
-        include_str!("nets/ludo_multijoueur2.json"),
+        include_bytes!("nets/ludo_multijoueur2.net"),
     ),
-    ("mensch", 2, include_str!("nets/mensch2.json")),
-    ("parchis", 2, include_str!("nets/parchis2.json")),
+    ("mensch", 2, include_bytes!("nets/mensch2.net")),
+    ("mensch", 4, include_bytes!("nets/mensch4.net")),
+    ("parchis", 2, include_bytes!("nets/parchis2.net")),
     (
         "petits_chevaux",
         2,
-        include_str!("nets/petits_chevaux2.json"),
+        include_bytes!("nets/petits_chevaux2.net"),
     ),
 ];
 
@@ -138,7 +140,13 @@ pub enum NetLoadError {
     /// The weights' sizes disagree.
     #[error(transparent)]
     Shape(#[from] NetShapeError),
+    /// The bytes are not a packed network ([`Net::pack`]); says what is wrong and where.
+    #[error("not a packed network: {0}")]
+    Packed(String),
 }
+
+/// The first bytes of a packed network, with the format's version last.
+const PACK_MAGIC: &[u8; 8] = b"LUDONET\x01";
 
 /// One seat's point of view on a position.
 #[derive(Clone, Copy, Debug)]
@@ -205,6 +213,91 @@ impl Net {
     /// it can never index out of its weights.
     pub fn from_json(text: &str) -> Result<Net, NetLoadError> {
         let net: Net = serde_json::from_str(text)?;
+        net.check()?;
+        Ok(net)
+    }
+
+    /// The network as compact bytes, the form the built-in networks take in the library
+    /// (a quarter of the JSON's size, every weight exact): [`PACK_MAGIC`]; the seats, 1 if
+    /// it has danger inputs, the slots and the hidden units (u16), the preset's length and
+    /// name; then `w1`, `b1`, `w2`, `v` and `b2` as little-endian f32.
+    pub fn pack(&self) -> Vec<u8> {
+        let mut out = PACK_MAGIC.to_vec();
+        out.push(self.seats.min(u8::MAX as usize) as u8);
+        out.push(u8::from(self.threats));
+        out.extend((self.slots.min(u16::MAX as usize) as u16).to_le_bytes());
+        out.extend((self.hidden.min(u16::MAX as usize) as u16).to_le_bytes());
+        let preset = &self.preset.as_bytes()[..self.preset.len().min(u8::MAX as usize)];
+        out.push(preset.len() as u8);
+        out.extend(preset);
+        let weights = self.w1.iter().chain(&self.b1).chain(&self.w2);
+        for w in weights.chain([&self.v, &self.b2]) {
+            out.extend(w.to_le_bytes());
+        }
+        out
+    }
+
+    /// A network from the bytes [`Net::pack`] writes, its shape checked.
+    pub fn unpack(bytes: &[u8]) -> Result<Net, NetLoadError> {
+        let bad = |what: String| NetLoadError::Packed(what);
+        let rest = bytes
+            .strip_prefix(PACK_MAGIC)
+            .ok_or_else(|| bad("it does not start with the packed network's mark".into()))?;
+        let [seats, threats, s0, s1, h0, h1, len, rest @ ..] = rest else {
+            return Err(bad(format!("the header stops at byte {}", bytes.len())));
+        };
+        let len = *len as usize;
+        let (preset, weights) = (rest.get(..len), rest.get(len..));
+        let (Some(preset), Some(weights)) = (preset, weights) else {
+            return Err(bad(format!(
+                "the preset name stops at byte {}",
+                bytes.len()
+            )));
+        };
+        let preset =
+            std::str::from_utf8(preset).map_err(|_| bad("the preset name is not UTF-8".into()))?;
+        if weights.len() % 4 != 0 {
+            return Err(bad(format!(
+                "the weights take {} bytes, not a whole number of f32",
+                weights.len()
+            )));
+        }
+        let mut values = weights
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let (slots, hidden) = (
+            u16::from_le_bytes([*s0, *s1]) as usize,
+            u16::from_le_bytes([*h0, *h1]) as usize,
+        );
+        let threats = *threats != 0;
+        let inputs = Net::inputs(*seats as usize, slots, threats);
+        let expected = inputs
+            .saturating_add(2)
+            .saturating_mul(hidden)
+            .saturating_add(2);
+        if values.len() != expected {
+            return Err(bad(format!(
+                "{} weights for {hidden} hidden units of {inputs} inputs, expected {expected}",
+                values.len()
+            )));
+        }
+        let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<f32>>();
+        let (w1, b1, w2) = (take(inputs * hidden), take(hidden), take(hidden));
+        let (Some(v), Some(b2)) = (values.next(), values.next()) else {
+            return Err(bad("the last two weights are missing".into()));
+        };
+        let net = Net {
+            slots,
+            hidden,
+            w1,
+            b1,
+            w2,
+            v,
+            b2,
+            threats,
+            seats: *seats as usize,
+            preset: preset.into(),
+        };
         net.check()?;
         Ok(net)
     }
@@ -423,12 +516,12 @@ pub fn softmax(scores: &mut [f32]) {
     }
 }
 
-/// A built-in network from its JSON, if it loads and is made for `seats` seats of
+/// A built-in network from its packed bytes, if it loads and is made for `seats` seats of
 /// `preset`; otherwise `None` and a warning in the log, and the expert plays on its hand
 /// evaluation.
-fn load(preset: &str, seats: usize, json: &str) -> Option<Arc<Net>> {
+fn load(preset: &str, seats: usize, packed: &[u8]) -> Option<Arc<Net>> {
     let fallback = "the expert uses its hand evaluation";
-    match Net::from_json(json) {
+    match Net::unpack(packed) {
         Ok(net) if net.seats == seats && net.preset == preset => Some(Arc::new(net)),
         Ok(net) => {
             log::warn!(
@@ -453,8 +546,10 @@ pub fn built_in(preset: &str, seats: usize) -> Option<Arc<Net>> {
     let i = BUILT_IN
         .iter()
         .position(|&(p, s, _)| p == preset && s == seats)?;
-    let (preset, seats, json) = BUILT_IN[i];
-    LOADED[i].get_or_init(|| load(preset, seats, json)).clone()
+    let (preset, seats, packed) = BUILT_IN[i];
+    LOADED[i]
+        .get_or_init(|| load(preset, seats, packed))
+        .clone()
 }
 
 /// The network to play `pos` with: the built-in one for its number of seats and rules,
