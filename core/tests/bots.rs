@@ -492,49 +492,34 @@ fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
     let case = four_seat_race();
     assert!(net::for_game(&case.engine, &case.pos).is_some());
 
+    // The network each opening is played with: its preset and seats, if any.
+    let network = |rules: serde_json::Value, seats: &[&str]| {
+        let case = opening(rules, seats);
+        net::for_game(&case.engine, &case.pos).map(|n| (n.preset.clone(), n.seats))
+    };
+    let named = |preset: &str, seats| Some((preset.to_string(), seats));
+    let (two, three) = (["red", "yellow"], ["red", "green", "yellow"]);
     let four = ["red", "green", "yellow", "blue"];
-    let two = opening(json!("classic"), &["red", "yellow"]);
-    let two_net = net::for_game(&two.engine, &two.pos).expect("two seats have a network");
-    assert_eq!(two_net.seats, 2);
-    let three = opening(json!("classic"), &["red", "green", "yellow"]);
-    let three_net = net::for_game(&three.engine, &three.pos).expect("three seats have one");
-    assert_eq!(three_net.seats, 3);
-    let blocks = opening(json!("ludo_blocks"), &["red", "yellow"]);
-    let blocks_net = net::for_game(&blocks.engine, &blocks.pos).expect("ludo_blocks has one");
+    assert_eq!(network(json!("classic"), &two), named("classic", 2));
+    assert_eq!(network(json!("classic"), &three), named("classic", 3));
+    assert_eq!(network(json!("classic"), &four), named("classic", 4));
+    assert_eq!(network(json!("ludo_blocks"), &two), named("ludo_blocks", 2));
+    assert_eq!(network(json!("mensch"), &four), named("mensch", 4));
     assert_eq!(
-        (blocks_net.preset.as_str(), blocks_net.seats),
-        ("ludo_blocks", 2)
+        network(json!("ludo_blocks"), &four),
+        None,
+        "no four-seat blocks"
     );
-    let blocks_four = opening(json!("ludo_blocks"), &four);
-    assert!(
-        net::for_game(&blocks_four.engine, &blocks_four.pos).is_none(),
-        "ludo_blocks has no four-seat network"
+    assert_eq!(
+        network(json!("parchis"), &four),
+        None,
+        "no four-seat parchis"
     );
-    let changed = opening(
-        json!({"preset": "classic", "options": {"safe_stars": false}}),
-        &four,
-    );
-    assert!(
-        net::for_game(&changed.engine, &changed.pos).is_none(),
-        "an option changed"
-    );
+    let changed = json!({"preset": "classic", "options": {"safe_stars": false}});
+    assert_eq!(network(changed, &four), None, "an option changed");
     // Stopping at the first winner changes nothing before it.
-    let first = opening(
-        json!({"preset": "classic", "options": {"stop_at_first_winner": true}}),
-        &four,
-    );
-    assert!(net::for_game(&first.engine, &first.pos).is_some());
-    let mensch = opening(json!("mensch"), &four);
-    let mensch_net = net::for_game(&mensch.engine, &mensch.pos).expect("mensch has one");
-    assert_eq!(
-        (mensch_net.preset.as_str(), mensch_net.seats),
-        ("mensch", 4)
-    );
-    let parchis = opening(json!("parchis"), &four);
-    assert!(
-        net::for_game(&parchis.engine, &parchis.pos).is_none(),
-        "parchis has no four-seat network"
-    );
+    let first = json!({"preset": "classic", "options": {"stop_at_first_winner": true}});
+    assert_eq!(network(first, &four), named("classic", 4));
 
     let mut after_first = four_seat_race().pos;
     after_first.finished[0] = 2;
