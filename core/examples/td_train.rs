@@ -34,7 +34,7 @@
 //! 3 to 7 minutes for two seats, 12 for three, about 25 for four.
 //!
 //! Pack: `… td_train -- pack NET.json NET.net` writes a network as the compact bytes the
-//! library builds in (`Net::pack`: every weight exact, a quarter of the JSON's size); the
+//! library builds in (`Net::pack`: every weight exact, a third of the JSON's size); the
 //! built-in networks are `core/src/bots/nets/PRESETN.net`, packed from the JSON that
 //! training wrote.
 //!

@@ -500,11 +500,11 @@ fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
     let named = |preset: &str, seats| Some((preset.to_string(), seats));
     let (two, three) = (["red", "yellow"], ["red", "green", "yellow"]);
     let four = ["red", "green", "yellow", "blue"];
-    assert_eq!(network(json!("classic"), &two), named("classic", 2));
-    assert_eq!(network(json!("classic"), &three), named("classic", 3));
-    assert_eq!(network(json!("classic"), &four), named("classic", 4));
-    assert_eq!(network(json!("ludo_blocks"), &two), named("ludo_blocks", 2));
-    assert_eq!(network(json!("mensch"), &four), named("mensch", 4));
+    // Each game gets its own preset's network, never one of another preset.
+    for (preset, seats, _) in net::BUILT_IN {
+        let colours = [&two[..], &three[..], &four[..]][seats - 2];
+        assert_eq!(network(json!(preset), colours), named(preset, seats));
+    }
     assert_eq!(
         network(json!("ludo_blocks"), &four),
         None,

@@ -1,6 +1,6 @@
 //! A small value network, trained by temporal differences, that turns a position of two to
-//! four seats into each seat's chance of finishing first. The `expert` uses it in place of the race
-//! utility of [`super::eval`] on the rules it was trained on (see [`for_game`]).
+//! four seats into each seat's chance of finishing first. The `expert` uses it in place of
+//! the race utility of [`super::eval`] on the rules it was trained on (see [`for_game`]).
 //!
 //! Each seat is scored from its own point of view: its pieces first, then the other seats
 //! in turn order, each piece as one active input for its progress (a one-hot slot), one
@@ -218,7 +218,7 @@ impl Net {
     }
 
     /// The network as compact bytes, the form the built-in networks take in the library
-    /// (a quarter of the JSON's size, every weight exact): [`PACK_MAGIC`]; the seats, 1 if
+    /// (a third of the JSON's size, every weight exact): [`PACK_MAGIC`]; the seats, 1 if
     /// it has danger inputs, the slots and the hidden units (u16), the preset's length and
     /// name; then `w1`, `b1`, `w2`, `v` and `b2` as little-endian f32.
     pub fn pack(&self) -> Vec<u8> {
