@@ -511,9 +511,9 @@ fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
         "no four-seat blocks"
     );
     assert_eq!(
-        network(json!("parchis"), &four),
+        network(json!("petits_chevaux"), &four),
         None,
-        "no four-seat parchis"
+        "no four-seat petits chevaux"
     );
     let changed = json!({"preset": "classic", "options": {"safe_stars": false}});
     assert_eq!(network(changed, &four), None, "an option changed");
@@ -637,7 +637,11 @@ fn expert_thinks_with_a_network_where_the_library_has_one_only() {
             "{preset}, {seats} seats"
         );
     }
-    for (preset, seats) in [("ludo_blocks", 4), ("ludo_multijoueur", 3), ("parchis", 4)] {
+    for (preset, seats) in [
+        ("ludo_blocks", 4),
+        ("ludo_multijoueur", 3),
+        ("petits_chevaux", 4),
+    ] {
         assert_eq!(differences(preset, seats, 30), 0, "{preset}, {seats} seats");
     }
 }

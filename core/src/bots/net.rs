@@ -46,7 +46,7 @@ const THREAT_INPUTS: usize = THREAT_BANDS * THREAT_CLASSES;
 /// The networks built into the library: the preset and the number of seats each was
 /// trained on, and its weights as `td_train pack` wrote them from the JSON that training
 /// wrote ([`Net::pack`]). See [`for_game`].
-pub const BUILT_IN: [(&str, usize, &[u8]); 9] = [
+pub const BUILT_IN: [(&str, usize, &[u8]); 10] = [
     ("classic", 4, include_bytes!("nets/classic4.net")),
     ("classic", 3, include_bytes!("nets/classic3.net")),
     ("classic", 2, include_bytes!("nets/classic2.net")),
@@ -59,6 +59,7 @@ pub const BUILT_IN: [(&str, usize, &[u8]); 9] = [
     ("mensch", 2, include_bytes!("nets/mensch2.net")),
     ("mensch", 4, include_bytes!("nets/mensch4.net")),
     ("parchis", 2, include_bytes!("nets/parchis2.net")),
+    ("parchis", 4, include_bytes!("nets/parchis4.net")),
     (
         "petits_chevaux",
         2,
