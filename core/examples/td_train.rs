@@ -112,14 +112,15 @@ fn test(net: Option<&Net>, preset: &str, seats: usize, games: u64) -> f64 {
     wins as f64 / games as f64
 }
 
-/// The engine for `preset`, checked to seat `seats`; exits with a message if it cannot.
+/// The engine for `preset`, checked to seat `seats` (already limited to 2 to 4 by the
+/// arguments or by the network); exits with a message if it cannot.
 fn engine(preset: &str, seats: usize) -> Engine {
     let engine = Engine::preset(preset).unwrap_or_else(|e| {
         eprintln!("td_train: {e}");
         std::process::exit(2);
     });
-    if engine.board.seat_colours(seats).is_none() || seats > SEATS {
-        eprintln!("td_train: {preset} cannot seat {seats} for a network");
+    if engine.board.seat_colours(seats).is_none() {
+        eprintln!("td_train: {preset} cannot seat {seats}");
         std::process::exit(2);
     }
     engine
