@@ -65,6 +65,19 @@ pub fn hex(bytes: &[u8]) -> String {
         })
 }
 
+/// The keystream seat `seat` rolls from: ChaCha20 keyed with the seed, the seat as stream.
+pub(crate) fn seat_stream(seed: &Seed, seat: usize) -> ChaCha20Rng {
+    let mut rng = ChaCha20Rng::from_seed(seed.0);
+    rng.set_stream(seat as u64);
+    rng
+}
+
+/// The face a keystream byte gives, or `None` for the four bytes that are skipped.
+#[inline]
+pub(crate) fn face(byte: u8) -> Option<u8> {
+    (byte < 252).then_some(byte % 6 + 1)
+}
+
 /// One seat's die.
 #[derive(Clone, Debug)]
 pub struct Die {
@@ -77,10 +90,8 @@ pub struct Die {
 impl Die {
     /// The die of seat `seat` for a game seed.
     pub fn new(seed: &Seed, seat: usize) -> Die {
-        let mut rng = ChaCha20Rng::from_seed(seed.0);
-        rng.set_stream(seat as u64);
         Die {
-            rng,
+            rng: seat_stream(seed, seat),
             word: 0,
             bytes_left: 0,
             rolls: 0,
@@ -98,9 +109,9 @@ impl Die {
             let b = self.word as u8;
             self.word >>= 8;
             self.bytes_left -= 1;
-            if b < 252 {
+            if let Some(face) = face(b) {
                 self.rolls += 1;
-                return b % 6 + 1;
+                return face;
             }
         }
     }

@@ -14,6 +14,7 @@ pub mod json;
 pub mod layout;
 pub mod movegen;
 pub mod moves;
+pub mod playout;
 pub mod position;
 pub mod replay;
 pub mod rules;

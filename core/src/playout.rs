@@ -1,0 +1,467 @@
+//! Random four-seat `classic` games in bulk, many at a time.
+//!
+//! [`play`] plays exactly the games of [`crate::game::random_game`] (four seats of `classic`,
+//! random moves, until three colours are home): the same dice, the same random choices, so
+//! the same rolls and the same places for every seed. It plays them [`LANES`] at a time in
+//! lockstep. Each step rolls once in every game and works every rule out for all of them at
+//! once, with the same branch-free arithmetic over arrays of bytes, one byte per game, which
+//! the compiler turns into vector instructions. A game played on its own spends much of its
+//! time on branches that the die decides and the processor cannot predict (which pieces may
+//! move, whether a piece lands on an opponent, whether the turn passes); here there are no
+//! such branches. Only the dice and the random choices are worked out game by game, since
+//! each game reads its own streams at its own pace.
+//!
+//! This is for random play in quantity (benchmarks, statistics over millions of games).
+//! Everything else (other presets, options, bots, sessions) goes through the engine.
+
+use crate::dice::{self, Seed};
+use crate::engine::Engine;
+use crate::game::SplitMix;
+use crate::rules::Rules;
+use rand::Rng;
+use rand_chacha::ChaCha20Rng;
+
+/// Games played side by side.
+pub const LANES: usize = 64;
+/// Seats at every table.
+const SEATS: usize = 4;
+/// Pieces of a colour.
+const PIECES: usize = 4;
+/// Keystream bytes read ahead for each seat of each game.
+const AHEAD: usize = 64;
+/// The most safe squares a seat's road may have here.
+const MAX_SAFE: usize = 8;
+
+/// A finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Playout {
+    /// The game's seed (as [`crate::game::random_game`] takes it).
+    pub seed: u64,
+    /// Rolls made, the roll-off not counted (as [`crate::game::Game::rolls`]).
+    pub rolls: u32,
+    /// Seats in finishing order; the seat still on the board when three were home comes last.
+    pub places: [u8; 4],
+}
+
+/// Why [`play`] refused an engine.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayoutError {
+    /// The engine's rules are not `classic`'s.
+    #[error("playouts play the classic rules only; these rules (preset \"{0}\") differ from them")]
+    NotClassic(String),
+}
+
+/// Plays the random games with seeds `first_seed`, `first_seed + 1`, … (`games` of them, seeds
+/// wrapping around past `u64::MAX`) and hands each one to `each` as it ends, which is not
+/// in seed order. The engine's rules must be `classic`'s, in every rule (the preset's name
+/// aside).
+pub fn play(
+    engine: &Engine,
+    first_seed: u64,
+    games: u64,
+    each: impl FnMut(Playout),
+) -> Result<(), PlayoutError> {
+    let road = Road::of(engine)?;
+    Tables::new(road, first_seed, games).run(each);
+    Ok(())
+}
+
+/// What the step needs to know of the board, in stored progress: 0 is the yard, a piece at
+/// progress `p` is stored as `p + 1`.
+#[derive(Clone, Copy, Debug)]
+struct Road {
+    /// Squares of the ring.
+    track: u8,
+    /// Squares from one seat's start to the next seat's.
+    gap: u8,
+    /// Progress of a seat's last ring square.
+    last_track: u8,
+    /// Stored progress of home.
+    home: u8,
+    /// Progress values of the safe squares along a road (the same for every seat), padded
+    /// with values no piece reaches.
+    safe: [u8; MAX_SAFE],
+}
+
+impl Road {
+    /// The road of `engine`'s board, if its rules are `classic`'s.
+    fn of(engine: &Engine) -> Result<Road, PlayoutError> {
+        let rules = &engine.rules;
+        let refused = || PlayoutError::NotClassic(rules.preset.clone());
+        let mut classic = Rules::preset("classic").map_err(|_| refused())?;
+        classic.preset.clone_from(&rules.preset);
+        if *rules != classic {
+            return Err(refused());
+        }
+        let board = &engine.board;
+        let home = board.home.ok_or_else(refused)?;
+        let gap = board.track_len / SEATS as u8;
+        let mut safe = [u8::MAX; MAX_SAFE];
+        let mut count = 0;
+        for progress in 0..=board.last_track {
+            if engine.is_safe(engine.square_of(0, progress)) {
+                *safe.get_mut(count).ok_or_else(refused)? = progress;
+                count += 1;
+            }
+        }
+        // Every seat's road must see the ring alike, one gap further on.
+        let alike = (0..SEATS as u8).all(|seat| {
+            board.start_squares.get(seat as usize) == Some(&(seat * gap))
+                && (0..=board.last_track).all(|p| {
+                    engine.is_safe(engine.square_of(seat, p)) == safe.contains(&p)
+                })
+        });
+        if !alike || home as usize + 7 > u8::MAX as usize {
+            return Err(refused());
+        }
+        Ok(Road {
+            track: board.track_len,
+            gap,
+            last_track: board.last_track,
+            home: home + 1,
+            safe,
+        })
+    }
+}
+
+/// One seat's die, read ahead from its keystream.
+#[derive(Clone)]
+struct SeatDie {
+    stream: ChaCha20Rng,
+    ahead: [u8; AHEAD],
+    at: usize,
+}
+
+impl SeatDie {
+    fn new(seed: &Seed, seat: usize) -> SeatDie {
+        SeatDie {
+            stream: dice::seat_stream(seed, seat),
+            ahead: [0; AHEAD],
+            at: AHEAD,
+        }
+    }
+
+    /// The next face, as [`crate::dice::Die::roll`] gives it.
+    #[inline(always)]
+    fn roll(&mut self) -> u8 {
+        loop {
+            if self.at == AHEAD {
+                self.stream.fill_bytes(&mut self.ahead);
+                self.at = 0;
+            }
+            let byte = self.ahead[self.at];
+            self.at += 1;
+            if let Some(face) = dice::face(byte) {
+                return face;
+            }
+        }
+    }
+}
+
+/// All-ones for true, zero for false: the form every rule takes in the step.
+#[inline(always)]
+fn mask(b: bool) -> u8 {
+    (b as u8).wrapping_neg()
+}
+
+/// `a` where `m` is all-ones, `b` where it is zero.
+#[inline(always)]
+fn pick(m: u8, a: u8, b: u8) -> u8 {
+    (a & m) | (b & !m)
+}
+
+/// Bits of `flags`: the entering move, then the moves of pieces 0 to 3.
+const ENTER: u8 = 1;
+
+/// The games in play, one lane each, stored field by field across the lanes.
+struct Tables {
+    road: Road,
+    /// The next seed to start, and how many games are still to start.
+    next_seed: u64,
+    to_start: u64,
+    /// Lanes playing a game that was asked for (the others play filler until the end).
+    wanted: [bool; LANES],
+    seed: [u64; LANES],
+    /// Stored progress of piece `i` of seat `s`, at `pieces[s * PIECES + i]`.
+    pieces: [[u8; LANES]; SEATS * PIECES],
+    turn: [u8; LANES],
+    sixes: [u8; LANES],
+    /// All-ones once a seat has brought every piece home.
+    out: [[u8; LANES]; SEATS],
+    finished: [u8; LANES],
+    /// The seats home so far, two bits each, the first in the lowest bits.
+    order: [u8; LANES],
+    rolls: [u32; LANES],
+    /// The state of each game's random choices (a [`SplitMix`]).
+    choices: [u64; LANES],
+    dice: Vec<SeatDie>,
+    // Filled and read within one step.
+    die: [u8; LANES],
+    mine: [[u8; LANES]; PIECES],
+    flags: [u8; LANES],
+    count: [u8; LANES],
+    choice: [u8; LANES],
+}
+
+impl Tables {
+    fn new(road: Road, first_seed: u64, games: u64) -> Box<Tables> {
+        let filler = Seed::from_u64(0);
+        let mut tables = Box::new(Tables {
+            road,
+            next_seed: first_seed,
+            to_start: games,
+            wanted: [false; LANES],
+            seed: [0; LANES],
+            pieces: [[0; LANES]; SEATS * PIECES],
+            turn: [0; LANES],
+            sixes: [0; LANES],
+            out: [[0; LANES]; SEATS],
+            finished: [0; LANES],
+            order: [0; LANES],
+            rolls: [0; LANES],
+            choices: [0; LANES],
+            dice: (0..LANES * SEATS)
+                .map(|k| SeatDie::new(&filler, k % SEATS))
+                .collect(),
+            die: [0; LANES],
+            mine: [[0; LANES]; PIECES],
+            flags: [0; LANES],
+            count: [0; LANES],
+            choice: [0; LANES],
+        });
+        for lane in 0..LANES {
+            tables.start_next(lane);
+        }
+        tables
+    }
+
+    /// Starts the next wanted game in `lane`, or filler once every game has started.
+    fn start_next(&mut self, lane: usize) {
+        let wanted = self.to_start > 0;
+        let seed = if wanted {
+            self.to_start -= 1;
+            let seed = self.next_seed;
+            self.next_seed = seed.wrapping_add(1);
+            seed
+        } else {
+            0
+        };
+        self.wanted[lane] = wanted;
+        self.seed[lane] = seed;
+        let key = Seed::from_u64(seed);
+        let dice = &mut self.dice[lane * SEATS..(lane + 1) * SEATS];
+        for (seat, die) in dice.iter_mut().enumerate() {
+            *die = SeatDie::new(&key, seat);
+        }
+        // The roll-off, as `dice::roll_off` does it: the highest starts, tied seats again.
+        let mut contenders = (1u8 << SEATS) - 1;
+        while contenders.count_ones() > 1 {
+            let (mut best, mut tied) = (0, 0);
+            for (seat, die) in dice.iter_mut().enumerate() {
+                if contenders & (1 << seat) != 0 {
+                    let face = die.roll();
+                    if face > best {
+                        (best, tied) = (face, 0);
+                    }
+                    if face == best {
+                        tied |= 1 << seat;
+                    }
+                }
+            }
+            contenders = tied;
+        }
+        self.turn[lane] = contenders.trailing_zeros() as u8;
+        for piece in self.pieces.iter_mut() {
+            piece[lane] = 0;
+        }
+        for out in self.out.iter_mut() {
+            out[lane] = 0;
+        }
+        self.sixes[lane] = 0;
+        self.finished[lane] = 0;
+        self.order[lane] = 0;
+        self.rolls[lane] = 0;
+        self.choices[lane] = seed ^ 0x5EED;
+    }
+
+    fn run(&mut self, mut each: impl FnMut(Playout)) {
+        let mut playing = self.wanted.iter().filter(|&&w| w).count();
+        while playing > 0 {
+            self.step();
+            let over = self.finished.iter().fold(0, |any, &f| any | (f >= 3) as u8);
+            if over == 0 {
+                continue;
+            }
+            for lane in 0..LANES {
+                if self.finished[lane] >= 3 {
+                    if self.wanted[lane] {
+                        each(self.outcome(lane));
+                        playing -= 1;
+                    }
+                    self.start_next(lane);
+                    playing += self.wanted[lane] as usize;
+                }
+            }
+        }
+    }
+
+    /// The finished game in `lane`.
+    fn outcome(&self, lane: usize) -> Playout {
+        let order = self.order[lane];
+        let mut places = [order & 3, (order >> 2) & 3, (order >> 4) & 3, 0];
+        places[3] = (0..SEATS as u8)
+            .find(|&s| self.out[s as usize][lane] == 0)
+            .unwrap_or(0);
+        Playout {
+            seed: self.seed[lane],
+            rolls: self.rolls[lane],
+            places,
+        }
+    }
+
+    /// One roll in every lane.
+    fn step(&mut self) {
+        // The dice, lane by lane: each reads its own seat's stream.
+        for lane in 0..LANES {
+            let seat = self.turn[lane] as usize;
+            self.die[lane] = self.dice[lane * SEATS + seat].roll();
+        }
+        self.find_moves();
+        // The random choice where there are two moves or more, lane by lane.
+        for lane in 0..LANES {
+            let count = self.count[lane];
+            let mut choices = SplitMix(self.choices[lane]);
+            let choice = choices.below(count as usize) as u8;
+            let several = count > 1;
+            self.choices[lane] = if several { choices.0 } else { self.choices[lane] };
+            self.choice[lane] = if several { choice } else { 0 };
+        }
+        self.make_moves();
+    }
+
+    /// The mover's pieces and its legal moves, in the engine's order: entering first (the
+    /// first piece in the yard, on a six), then each piece that can move, one per square.
+    fn find_moves(&mut self) {
+        let home = self.road.home;
+        for lane in 0..LANES {
+            let turn = self.turn[lane];
+            let die = self.die[lane];
+            let seat = [0, 1, 2, 3].map(|s| mask(turn == s));
+            let mine: [u8; PIECES] = std::array::from_fn(|i| {
+                (0..SEATS).fold(0, |c, s| c | (self.pieces[s * PIECES + i][lane] & seat[s]))
+            });
+            let six = mask(die == 6);
+            // The third six in a row is burnt: no move.
+            let playing = !(six & mask(self.sixes[lane] == 2));
+            let yard = mine.map(|p| mask(p == 0));
+            let reach = home - die;
+            let enter = six & (yard[0] | yard[1] | yard[2] | yard[3]) & playing;
+            let moves: [u8; PIECES] = std::array::from_fn(|i| {
+                let first_on_square = (0..i).fold(0xFF, |m, j| m & mask(mine[i] != mine[j]));
+                !yard[i] & mask(mine[i] <= reach) & first_on_square & playing
+            });
+            for (i, m) in mine.iter().enumerate() {
+                self.mine[i][lane] = *m;
+            }
+            self.flags[lane] = (enter & ENTER)
+                | (moves[0] & (ENTER << 1))
+                | (moves[1] & (ENTER << 2))
+                | (moves[2] & (ENTER << 3))
+                | (moves[3] & (ENTER << 4));
+            self.count[lane] = (enter & 1) + (moves[0] & 1) + (moves[1] & 1) + (moves[2] & 1) + (moves[3] & 1);
+        }
+    }
+
+    /// Plays the chosen move in every lane: the piece, captures, home, places, and the turn.
+    fn make_moves(&mut self) {
+        let road = self.road;
+        for lane in 0..LANES {
+            let turn = self.turn[lane];
+            let die = self.die[lane];
+            let flags = self.flags[lane];
+            let choice = self.choice[lane];
+            let mine: [u8; PIECES] = std::array::from_fn(|i| self.mine[i][lane]);
+            let seat = [0, 1, 2, 3].map(|s| mask(turn == s));
+            let enter = mask(flags & ENTER != 0);
+            let moves: [u8; PIECES] = std::array::from_fn(|i| mask(flags & (ENTER << (i + 1)) != 0));
+
+            // The chosen move is the one with `choice` legal moves before it.
+            let take_enter = enter & mask(choice == 0);
+            let mut before = enter & 1;
+            let take: [u8; PIECES] = std::array::from_fn(|i| {
+                let t = moves[i] & mask(choice == before);
+                before += moves[i] & 1;
+                t
+            });
+            // Entering takes the first piece in the yard.
+            let yard = mine.map(|p| mask(p == 0));
+            let mut earlier = 0u8;
+            let first_in_yard: [u8; PIECES] = std::array::from_fn(|i| {
+                let f = yard[i] & !earlier;
+                earlier |= yard[i];
+                f
+            });
+            let moved: [u8; PIECES] = std::array::from_fn(|i| take[i] | (take_enter & first_in_yard[i]));
+            let to = (take_enter & 1)
+                | (0..PIECES).fold(0, |to, i| to | (take[i] & mine[i].wrapping_add(die)));
+            let any = take_enter | take[0] | take[1] | take[2] | take[3];
+            for s in 0..SEATS {
+                for i in 0..PIECES {
+                    let p = &mut self.pieces[s * PIECES + i][lane];
+                    *p = pick(seat[s] & moved[i], to, *p);
+                }
+            }
+
+            // A capture: landing on a ring square that is not safe sends home every
+            // opponent piece there.
+            let progress = to.wrapping_sub(1);
+            let on_ring = any & mask(progress <= road.last_track);
+            let safe = road.safe.iter().fold(0, |m, &s| m | mask(progress == s));
+            let hits = on_ring & !safe;
+            for s in 0..SEATS as u8 {
+                // The same square, as seat `s` counts its road.
+                let behind = turn.wrapping_sub(s) & 3;
+                let shift = pick(mask(behind == 1), road.gap, 0)
+                    | pick(mask(behind == 2), road.gap * 2, 0)
+                    | pick(mask(behind == 3), road.gap * 3, 0);
+                let mut theirs = progress.wrapping_add(shift);
+                theirs = pick(mask(theirs >= road.track), theirs.wrapping_sub(road.track), theirs);
+                let hit = hits & mask(behind != 0) & mask(theirs <= road.last_track);
+                let stored = theirs.wrapping_add(1);
+                for i in 0..PIECES {
+                    let p = &mut self.pieces[s as usize * PIECES + i][lane];
+                    *p &= !(hit & mask(*p == stored));
+                }
+            }
+
+            // Home: the mover is out once all four of its pieces are.
+            let after: [u8; PIECES] = std::array::from_fn(|i| pick(moved[i], to, mine[i]));
+            let done = any
+                & mask(to == road.home)
+                & after.iter().fold(0xFF, |m, &p| m & mask(p == road.home));
+            for s in 0..SEATS {
+                self.out[s][lane] |= done & seat[s];
+            }
+            let finished = self.finished[lane];
+            let place = pick(mask(finished == 0), turn, 0)
+                | pick(mask(finished == 1), turn << 2, 0)
+                | pick(mask(finished == 2), turn << 4, 0);
+            self.order[lane] |= done & place;
+            self.finished[lane] = finished + (done & 1);
+
+            // The turn passes unless the die was a six (and not the third, and nobody
+            // came out with it).
+            let six = mask(die == 6);
+            let burnt = six & mask(self.sixes[lane] == 2);
+            let passes = burnt | done | !six;
+            self.sixes[lane] = !passes & self.sixes[lane].wrapping_add(1);
+            let out = |seat: u8| {
+                (0..SEATS as u8).fold(0, |o, s| o | (mask(seat == s) & self.out[s as usize][lane]))
+            };
+            let (a, b, c) = ((turn + 1) & 3, (turn + 2) & 3, (turn + 3) & 3);
+            let next = pick(!out(a), a, pick(!out(b), b, c));
+            self.turn[lane] = pick(passes, next, turn);
+            self.rolls[lane] += 1;
+        }
+    }
+}
