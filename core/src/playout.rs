@@ -461,7 +461,11 @@ impl Tables {
             let (a, b, c) = ((turn + 1) & 3, (turn + 2) & 3, (turn + 3) & 3);
             let next = pick(!out(a), a, pick(!out(b), b, c));
             self.turn[lane] = pick(passes, next, turn);
-            self.rolls[lane] += 1;
+        }
+        // Apart from the rest, which works on bytes: a loop over wider numbers would take
+        // fewer lanes at a time.
+        for rolls in self.rolls.iter_mut() {
+            *rolls += 1;
         }
     }
 }
