@@ -124,35 +124,65 @@ impl Road {
     }
 }
 
-/// One seat's die, read ahead from its keystream.
-#[derive(Clone)]
-struct SeatDie {
-    stream: ChaCha20Rng,
-    ahead: [u8; AHEAD],
-    at: usize,
+/// The dice of every seat of every lane, read ahead from their keystreams: die `k` (lane
+/// `k / SEATS`, seat `k % SEATS`) has `faces[k][at[k]..len[k]]` still to give.
+struct Dice {
+    streams: Vec<ChaCha20Rng>,
+    faces: Vec<[u8; AHEAD]>,
+    at: Vec<u8>,
+    len: Vec<u8>,
 }
 
-impl SeatDie {
-    fn new(seed: &Seed, seat: usize) -> SeatDie {
-        SeatDie {
-            stream: dice::seat_stream(seed, seat),
-            ahead: [0; AHEAD],
-            at: AHEAD,
+impl Dice {
+    fn new() -> Dice {
+        let filler = Seed::from_u64(0);
+        Dice {
+            streams: (0..LANES * SEATS)
+                .map(|k| dice::seat_stream(&filler, k % SEATS))
+                .collect(),
+            faces: vec![[0; AHEAD]; LANES * SEATS],
+            at: vec![0; LANES * SEATS],
+            len: vec![0; LANES * SEATS],
         }
     }
 
-    /// The next face, as [`crate::dice::Die::roll`] gives it.
+    /// New dice for `lane` from a game's seed.
+    fn reset(&mut self, lane: usize, seed: &Seed) {
+        for seat in 0..SEATS {
+            let k = lane * SEATS + seat;
+            self.streams[k] = dice::seat_stream(seed, seat);
+            self.at[k] = 0;
+            self.len[k] = 0;
+        }
+    }
+
+    /// The next face of die `k`, as [`crate::dice::Die::roll`] gives it.
     #[inline(always)]
-    fn roll(&mut self) -> u8 {
+    fn roll(&mut self, k: usize) -> u8 {
+        if self.at[k] == self.len[k] {
+            self.read_ahead(k);
+        }
+        let face = self.faces[k][self.at[k] as usize];
+        self.at[k] += 1;
+        face
+    }
+
+    /// The faces of die `k`'s next keystream bytes (at least one: a byte in 64 is skipped).
+    #[cold]
+    fn read_ahead(&mut self, k: usize) {
+        let mut bytes = [0u8; AHEAD];
         loop {
-            if self.at == AHEAD {
-                self.stream.fill_bytes(&mut self.ahead);
-                self.at = 0;
+            self.streams[k].fill_bytes(&mut bytes);
+            let mut len = 0;
+            for &byte in &bytes {
+                let face = dice::face(byte);
+                self.faces[k][len] = face.unwrap_or(0);
+                len += face.is_some() as usize;
             }
-            let byte = self.ahead[self.at];
-            self.at += 1;
-            if let Some(face) = dice::face(byte) {
-                return face;
+            if len > 0 {
+                self.at[k] = 0;
+                self.len[k] = len as u8;
+                return;
             }
         }
     }
@@ -194,7 +224,7 @@ struct Tables {
     rolls: [u32; LANES],
     /// The state of each game's random choices (a [`SplitMix`]).
     choices: [u64; LANES],
-    dice: Vec<SeatDie>,
+    dice: Dice,
     // Filled and read within one step.
     die: [u8; LANES],
     mine: [[u8; LANES]; PIECES],
@@ -205,7 +235,6 @@ struct Tables {
 
 impl Tables {
     fn new(road: Road, first_seed: u64, games: u64) -> Box<Tables> {
-        let filler = Seed::from_u64(0);
         let mut tables = Box::new(Tables {
             road,
             next_seed: first_seed,
@@ -220,9 +249,7 @@ impl Tables {
             order: [0; LANES],
             rolls: [0; LANES],
             choices: [0; LANES],
-            dice: (0..LANES * SEATS)
-                .map(|k| SeatDie::new(&filler, k % SEATS))
-                .collect(),
+            dice: Dice::new(),
             die: [0; LANES],
             mine: [[0; LANES]; PIECES],
             flags: [0; LANES],
@@ -248,18 +275,14 @@ impl Tables {
         };
         self.wanted[lane] = wanted;
         self.seed[lane] = seed;
-        let key = Seed::from_u64(seed);
-        let dice = &mut self.dice[lane * SEATS..(lane + 1) * SEATS];
-        for (seat, die) in dice.iter_mut().enumerate() {
-            *die = SeatDie::new(&key, seat);
-        }
+        self.dice.reset(lane, &Seed::from_u64(seed));
         // The roll-off, as `dice::roll_off` does it: the highest starts, tied seats again.
         let mut contenders = (1u8 << SEATS) - 1;
         while contenders.count_ones() > 1 {
             let (mut best, mut tied) = (0, 0);
-            for (seat, die) in dice.iter_mut().enumerate() {
+            for seat in 0..SEATS {
                 if contenders & (1 << seat) != 0 {
-                    let face = die.roll();
+                    let face = self.dice.roll(lane * SEATS + seat);
                     if face > best {
                         (best, tied) = (face, 0);
                     }
@@ -324,7 +347,7 @@ impl Tables {
         // The dice, lane by lane: each reads its own seat's stream.
         for lane in 0..LANES {
             let seat = self.turn[lane] as usize;
-            self.die[lane] = self.dice[lane * SEATS + seat].roll();
+            self.die[lane] = self.dice.roll(lane * SEATS + seat);
         }
         self.find_moves();
         // The random choice where there are two moves or more, lane by lane.
@@ -332,9 +355,11 @@ impl Tables {
             let count = self.count[lane];
             let mut choices = SplitMix(self.choices[lane]);
             let choice = choices.below(count as usize) as u8;
-            let several = count > 1;
-            self.choices[lane] = if several { choices.0 } else { self.choices[lane] };
-            self.choice[lane] = if several { choice } else { 0 };
+            // Masks, not a branch: whether a lane has a choice is as random as its die.
+            let several = mask(count > 1);
+            let wide = several as i8 as u64;
+            self.choices[lane] = (choices.0 & wide) | (self.choices[lane] & !wide);
+            self.choice[lane] = choice & several;
         }
         self.make_moves();
     }
