@@ -1,10 +1,12 @@
 //! `ludo bench`: random games on one thread, timed. The same measurement as the
-//! `random_game_4_seats` group of `core/benches/engine.rs`, for a quick figure without
-//! criterion.
+//! `random_game_4_seats` group of `core/benches/engine.rs` (or, with `--lockstep`, its
+//! `playouts_4_seats` group), for a quick figure without criterion.
 
 use crate::failure::Failure;
 use crate::rules_arg;
+use ludo_core::Engine;
 use ludo_core::game::random_game;
+use ludo_core::playout;
 use serde_json::json;
 use std::io::Write;
 use std::time::Instant;
@@ -27,6 +29,10 @@ pub struct BenchArgs {
     /// Print a JSON object instead of a line of text.
     #[arg(long)]
     pub json: bool,
+    /// Play the same games many at a time through the lockstep playouts (four-seat classic
+    /// only) instead of one by one through the engine's turn machine.
+    #[arg(long)]
+    pub lockstep: bool,
 }
 
 /// Whether this binary was built with optimisations (figures from a debug build mean little).
@@ -67,11 +73,20 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     if args.games == 0 {
         return Err(Failure::bad_input("--games: play at least one game"));
     }
-    let start = Instant::now();
-    let mut rolls = 0;
-    for k in 0..args.games {
-        rolls += random_game(&engine, args.seats, args.seed.wrapping_add(k)).rolls;
+    if args.lockstep && args.seats != 4 {
+        return Err(Failure::bad_input(format!(
+            "--lockstep: the lockstep playouts play four seats, not {}",
+            args.seats
+        )));
     }
+    let start = Instant::now();
+    let rolls = if args.lockstep {
+        lockstep_rolls(&engine, args)?
+    } else {
+        (0..args.games)
+            .map(|k| random_game(&engine, args.seats, args.seed.wrapping_add(k)).rolls)
+            .sum()
+    };
     let m = Measurement {
         games: args.games,
         rolls,
@@ -89,15 +104,17 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
             "rolls_per_second": m.rolls_per_second(),
             "rolls_per_game": m.rolls_per_game(),
             "optimised": OPTIMISED,
+            "lockstep": args.lockstep,
         });
         writeln!(out, "{doc}")?;
     } else {
         writeln!(
             out,
-            "{}: {} games, {} seats, {:.2} s: {:.0} games/s, {:.0} rolls/s, {:.1} rolls/game",
+            "{}: {} games, {} seats{}, {:.2} s: {:.0} games/s, {:.0} rolls/s, {:.1} rolls/game",
             engine.rules.preset,
             m.games,
             args.seats,
+            if args.lockstep { ", lockstep" } else { "" },
             m.seconds,
             m.games_per_second(),
             m.rolls_per_second(),
@@ -111,4 +128,14 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// The rolls of the bench's games, played by the lockstep playouts.
+fn lockstep_rolls(engine: &Engine, args: &BenchArgs) -> Result<u64, Failure> {
+    let mut rolls = 0;
+    playout::play(engine, args.seed, args.games, |game| {
+        rolls += u64::from(game.rolls)
+    })
+    .map_err(|e| Failure::bad_input(format!("--lockstep: {e}")))?;
+    Ok(rolls)
 }

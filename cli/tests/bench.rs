@@ -42,3 +42,38 @@ fn bench_refuses_impossible_tables() {
     let run = ludo(&["bench", "--games", "0"], "");
     assert_eq!(run.status, 2);
 }
+
+#[test]
+fn lockstep_bench_plays_the_engines_games() {
+    let rolls = |extra: &[&str]| {
+        let mut args = vec!["bench", "--games", "300", "--seed", "40", "--json"];
+        args.extend_from_slice(extra);
+        let run = ludo(&args, "");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        let out: Value = serde_json::from_str(&run.stdout).expect("JSON");
+        assert_eq!(out["lockstep"], !extra.is_empty());
+        out["rolls"].as_u64().unwrap_or(0)
+    };
+    let engine = rolls(&[]);
+    assert!(engine > 300 * 100, "{engine} rolls");
+    assert_eq!(rolls(&["--lockstep"]), engine);
+}
+
+#[test]
+fn lockstep_bench_refuses_what_it_cannot_play() {
+    for args in [
+        &["bench", "--lockstep", "--rules", "parchis"][..],
+        &["bench", "--lockstep", "--seats", "2"],
+        &[
+            "bench",
+            "--lockstep",
+            "--rules",
+            r#"{"preset":"classic","options":{"stop_at_first_winner":true}}"#,
+        ],
+    ] {
+        let run = ludo(args, "");
+        assert_eq!(run.status, 2, "{args:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(run.stderr.contains("--lockstep"), "{}", run.stderr);
+    }
+}

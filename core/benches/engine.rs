@@ -1,7 +1,8 @@
 //! Throughput of the engine: full random games per second on one core, for every preset,
-//! and legal-move generations per second; beside them the hand-written classic simulator of
-//! `examples/lean_classic.rs`, which plays the very same classic games, as the ceiling to
-//! compare the engine with. Run with `cargo bench -p ludo-core`.
+//! and legal-move generations per second; the same classic games played many at a time by
+//! the lockstep playouts (`ludo_core::playout`); and beside them the hand-written classic
+//! simulator of `examples/lean_classic.rs`, which plays the very same classic games one at
+//! a time with nothing but speed in mind. Run with `cargo bench -p ludo-core`.
 
 #[path = "../examples/lean_classic.rs"]
 mod lean_classic;
@@ -10,6 +11,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use ludo_core::Engine;
 use ludo_core::game::random_game;
 use ludo_core::moves::{Input, MoveList};
+use ludo_core::playout;
 use ludo_core::rules::PRESETS;
 use std::hint::black_box;
 
@@ -38,6 +40,25 @@ fn lean_simulator(c: &mut Criterion) {
             seed += 1;
             let game = lean_classic::play(seed);
             black_box((game.rolls, game.places))
+        })
+    });
+    group.finish();
+}
+
+fn playouts(c: &mut Criterion) {
+    /// Games a measured call plays: enough that the lanes left idle at the end cost little.
+    const BATCH: u64 = 2_000;
+    let engine = Engine::preset("classic").expect("classic");
+    let mut group = c.benchmark_group("playouts_4_seats");
+    group.throughput(Throughput::Elements(BATCH));
+    group.sample_size(20);
+    let mut seed = 0u64;
+    group.bench_function("classic", |b| {
+        b.iter(|| {
+            let mut rolls = 0u64;
+            playout::play(&engine, seed, BATCH, |g| rolls += u64::from(g.rolls)).expect("classic");
+            seed += BATCH;
+            black_box(rolls)
         })
     });
     group.finish();
@@ -81,5 +102,11 @@ fn move_generation(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_games, lean_simulator, move_generation);
+criterion_group!(
+    benches,
+    full_games,
+    playouts,
+    lean_simulator,
+    move_generation
+);
 criterion_main!(benches);

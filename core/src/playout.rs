@@ -107,9 +107,8 @@ impl Road {
         // Every seat's road must see the ring alike, one gap further on.
         let alike = (0..SEATS as u8).all(|seat| {
             board.start_squares.get(seat as usize) == Some(&(seat * gap))
-                && (0..=board.last_track).all(|p| {
-                    engine.is_safe(engine.square_of(seat, p)) == safe.contains(&p)
-                })
+                && (0..=board.last_track)
+                    .all(|p| engine.is_safe(engine.square_of(seat, p)) == safe.contains(&p))
         });
         if !alike || home as usize + 7 > u8::MAX as usize {
             return Err(refused());
@@ -393,7 +392,8 @@ impl Tables {
                 | (moves[1] & (ENTER << 2))
                 | (moves[2] & (ENTER << 3))
                 | (moves[3] & (ENTER << 4));
-            self.count[lane] = (enter & 1) + (moves[0] & 1) + (moves[1] & 1) + (moves[2] & 1) + (moves[3] & 1);
+            self.count[lane] =
+                (enter & 1) + (moves[0] & 1) + (moves[1] & 1) + (moves[2] & 1) + (moves[3] & 1);
         }
     }
 
@@ -408,7 +408,8 @@ impl Tables {
             let mine: [u8; PIECES] = std::array::from_fn(|i| self.mine[i][lane]);
             let seat = [0, 1, 2, 3].map(|s| mask(turn == s));
             let enter = mask(flags & ENTER != 0);
-            let moves: [u8; PIECES] = std::array::from_fn(|i| mask(flags & (ENTER << (i + 1)) != 0));
+            let moves: [u8; PIECES] =
+                std::array::from_fn(|i| mask(flags & (ENTER << (i + 1)) != 0));
 
             // The chosen move is the one with `choice` legal moves before it.
             let take_enter = enter & mask(choice == 0);
@@ -426,7 +427,8 @@ impl Tables {
                 earlier |= yard[i];
                 f
             });
-            let moved: [u8; PIECES] = std::array::from_fn(|i| take[i] | (take_enter & first_in_yard[i]));
+            let moved: [u8; PIECES] =
+                std::array::from_fn(|i| take[i] | (take_enter & first_in_yard[i]));
             let to = (take_enter & 1)
                 | (0..PIECES).fold(0, |to, i| to | (take[i] & mine[i].wrapping_add(die)));
             let any = take_enter | take[0] | take[1] | take[2] | take[3];
@@ -450,7 +452,11 @@ impl Tables {
                     | pick(mask(behind == 2), road.gap * 2, 0)
                     | pick(mask(behind == 3), road.gap * 3, 0);
                 let mut theirs = progress.wrapping_add(shift);
-                theirs = pick(mask(theirs >= road.track), theirs.wrapping_sub(road.track), theirs);
+                theirs = pick(
+                    mask(theirs >= road.track),
+                    theirs.wrapping_sub(road.track),
+                    theirs,
+                );
                 let hit = hits & mask(behind != 0) & mask(theirs <= road.last_track);
                 let stored = theirs.wrapping_add(1);
                 for i in 0..PIECES {
