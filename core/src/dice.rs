@@ -151,19 +151,36 @@ impl Dice {
 /// Decides the first seat: every seat rolls its own die, the highest starts, tied seats
 /// roll again. Returns the first seat and every roll made, round by round.
 pub fn roll_off(dice: &mut Dice, seats: usize) -> (usize, Vec<Vec<(usize, u8)>>) {
+    let mut rounds: Vec<Vec<(usize, u8)>> = Vec::new();
+    let first = roll_off_with(seats, |round, seat| {
+        let value = dice.roll(seat);
+        if rounds.len() == round {
+            rounds.push(Vec::new());
+        }
+        if let Some(this) = rounds.get_mut(round) {
+            this.push((seat, value));
+        }
+        value
+    });
+    (first, rounds)
+}
+
+/// The roll-off with any dice: `roll(round, seat)` gives that seat's next value in round
+/// `round` (from 0); the contenders of a round roll in seat order. Returns the first seat.
+pub(crate) fn roll_off_with(seats: usize, mut roll: impl FnMut(usize, usize) -> u8) -> usize {
     let mut contenders: Vec<usize> = (0..seats).collect();
-    let mut rounds = Vec::new();
+    let mut round = 0;
     while contenders.len() > 1 {
-        let round: Vec<(usize, u8)> = contenders.iter().map(|&s| (s, dice.roll(s))).collect();
-        let best = round.iter().map(|&(_, v)| v).max().unwrap_or(0);
-        contenders = round
+        let values: Vec<(usize, u8)> = contenders.iter().map(|&s| (s, roll(round, s))).collect();
+        let best = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
+        contenders = values
             .iter()
             .filter(|&&(_, v)| v == best)
             .map(|&(s, _)| s)
             .collect();
-        rounds.push(round);
+        round += 1;
     }
-    (contenders.first().copied().unwrap_or(0), rounds)
+    contenders.first().copied().unwrap_or(0)
 }
 
 #[cfg(test)]

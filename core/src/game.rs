@@ -87,6 +87,11 @@ impl Game {
 pub struct SplitMix(pub u64);
 
 impl SplitMix {
+    /// The random choices of [`random_game`] with this seed.
+    pub fn for_random_game(seed: u64) -> SplitMix {
+        SplitMix(seed ^ 0x5EED)
+    }
+
     /// The next number below `n` (`n` > 0).
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
@@ -104,7 +109,7 @@ impl SplitMix {
 pub fn random_game(engine: &Engine, seats: usize, seed: u64) -> Game {
     let colours = engine.board.seat_colours(seats).unwrap_or_default();
     let mut game = Game::new(engine, &colours, &Seed::from_u64(seed));
-    let mut pick = SplitMix(seed ^ 0x5EED);
+    let mut pick = SplitMix::for_random_game(seed);
     game.play_out(engine, 100_000, |_, _, list| pick.below(list.len()));
     game
 }

@@ -275,24 +275,9 @@ impl Tables {
         self.wanted[lane] = wanted;
         self.seed[lane] = seed;
         self.dice.reset(lane, &Seed::from_u64(seed));
-        // The roll-off, as `dice::roll_off` does it: the highest starts, tied seats again.
-        let mut contenders = (1u8 << SEATS) - 1;
-        while contenders.count_ones() > 1 {
-            let (mut best, mut tied) = (0, 0);
-            for seat in 0..SEATS {
-                if contenders & (1 << seat) != 0 {
-                    let face = self.dice.roll(lane * SEATS + seat);
-                    if face > best {
-                        (best, tied) = (face, 0);
-                    }
-                    if face == best {
-                        tied |= 1 << seat;
-                    }
-                }
-            }
-            contenders = tied;
-        }
-        self.turn[lane] = contenders.trailing_zeros() as u8;
+        let dice = &mut self.dice;
+        let first = dice::roll_off_with(SEATS, |_, seat| dice.roll(lane * SEATS + seat));
+        self.turn[lane] = first as u8;
         for piece in self.pieces.iter_mut() {
             piece[lane] = 0;
         }
@@ -303,7 +288,7 @@ impl Tables {
         self.finished[lane] = 0;
         self.order[lane] = 0;
         self.rolls[lane] = 0;
-        self.choices[lane] = seed ^ 0x5EED;
+        self.choices[lane] = SplitMix::for_random_game(seed).0;
     }
 
     fn run(&mut self, mut each: impl FnMut(Playout)) {
