@@ -417,10 +417,10 @@ impl Tables {
             let to = (take_enter & 1)
                 | (0..PIECES).fold(0, |to, i| to | (take[i] & mine[i].wrapping_add(die)));
             let any = take_enter | take[0] | take[1] | take[2] | take[3];
-            for s in 0..SEATS {
-                for i in 0..PIECES {
+            for (s, &movers) in seat.iter().enumerate() {
+                for (i, &this) in moved.iter().enumerate() {
                     let p = &mut self.pieces[s * PIECES + i][lane];
-                    *p = pick(seat[s] & moved[i], to, *p);
+                    *p = pick(movers & this, to, *p);
                 }
             }
 
@@ -455,8 +455,8 @@ impl Tables {
             let done = any
                 & mask(to == road.home)
                 & after.iter().fold(0xFF, |m, &p| m & mask(p == road.home));
-            for s in 0..SEATS {
-                self.out[s][lane] |= done & seat[s];
+            for (out, &movers) in self.out.iter_mut().zip(&seat) {
+                out[lane] |= done & movers;
             }
             let finished = self.finished[lane];
             let place = pick(mask(finished == 0), turn, 0)
