@@ -3,6 +3,7 @@
 use ludo_core::Engine;
 use ludo_core::game::random_game;
 use ludo_core::playout::{self, Playout};
+use proptest::prelude::*;
 
 #[test]
 fn playouts_play_the_engines_random_classic_games() {
@@ -56,4 +57,25 @@ fn playouts_refuse_rules_other_than_classics() {
     assert!(other(r#""parchis""#).contains("\"parchis\""));
     assert!(other(r#""ludo_multijoueur""#).contains("classic rules only"));
     other(r#"{"preset":"classic","options":{"stop_at_first_winner":true}}"#);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Any run of seeds, anywhere in the seed space: each game once, each the engine's.
+    #[test]
+    fn any_run_of_seeds_plays_the_engines_games(first in any::<u64>(), games in 0u64..150) {
+        let engine = Engine::preset("classic").expect("classic");
+        let mut played = Vec::new();
+        playout::play(&engine, first, games, |g| played.push(g)).expect("classic plays");
+        played.sort_by_key(|g| g.seed.wrapping_sub(first));
+        prop_assert_eq!(played.len() as u64, games);
+        for (k, g) in played.iter().enumerate() {
+            prop_assert_eq!(g.seed, first.wrapping_add(k as u64));
+            let game = random_game(&engine, 4, g.seed);
+            prop_assert_eq!(u64::from(g.rolls), game.rolls);
+            let places: Vec<usize> = engine.places(&game.position);
+            prop_assert_eq!(places, g.places.map(usize::from).to_vec());
+        }
+    }
 }
