@@ -27,6 +27,8 @@ pub const LANES: usize = 64;
 const SEATS: usize = 4;
 /// Pieces of a colour.
 const PIECES: usize = 4;
+/// Colours home when a game ends: the last seat's place is settled then.
+const ENDS_AT: u8 = SEATS as u8 - 1;
 /// Keystream bytes read ahead for each seat of each game.
 const AHEAD: usize = 64;
 /// The most safe squares a seat's road may have here.
@@ -110,7 +112,8 @@ impl Road {
                 && (0..=board.last_track)
                     .all(|p| engine.is_safe(engine.square_of(seat, p)) == safe.contains(&p))
         });
-        if !alike || home as usize + 7 > u8::MAX as usize {
+        // A stored progress plus a die must fit in a byte.
+        if !alike || home as usize + 1 + 6 > u8::MAX as usize {
             return Err(refused());
         }
         Ok(Road {
@@ -295,12 +298,15 @@ impl Tables {
         let mut playing = self.wanted.iter().filter(|&&w| w).count();
         while playing > 0 {
             self.step();
-            let over = self.finished.iter().fold(0, |any, &f| any | (f >= 3) as u8);
+            let over = self
+                .finished
+                .iter()
+                .fold(0, |any, &f| any | (f >= ENDS_AT) as u8);
             if over == 0 {
                 continue;
             }
             for lane in 0..LANES {
-                if self.finished[lane] >= 3 {
+                if self.finished[lane] >= ENDS_AT {
                     if self.wanted[lane] {
                         each(self.outcome(lane));
                         playing -= 1;
