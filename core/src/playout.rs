@@ -202,6 +202,12 @@ fn pick(m: u8, a: u8, b: u8) -> u8 {
     (a & m) | (b & !m)
 }
 
+/// For each seat, whether it is the one to move, as a mask.
+#[inline(always)]
+fn seat_masks(turn: u8) -> [u8; SEATS] {
+    std::array::from_fn(|s| mask(turn as usize == s))
+}
+
 /// Bits of `flags`: the entering move, then the moves of pieces 0 to 3.
 const ENTER: u8 = 1;
 
@@ -361,7 +367,7 @@ impl Tables {
         for lane in 0..LANES {
             let turn = self.turn[lane];
             let die = self.die[lane];
-            let seat = [0, 1, 2, 3].map(|s| mask(turn == s));
+            let seat = seat_masks(turn);
             let mine: [u8; PIECES] = std::array::from_fn(|i| {
                 (0..SEATS).fold(0, |c, s| c | (self.pieces[s * PIECES + i][lane] & seat[s]))
             });
@@ -397,7 +403,7 @@ impl Tables {
             let flags = self.flags[lane];
             let choice = self.choice[lane];
             let mine: [u8; PIECES] = std::array::from_fn(|i| self.mine[i][lane]);
-            let seat = [0, 1, 2, 3].map(|s| mask(turn == s));
+            let seat = seat_masks(turn);
             let enter = mask(flags & ENTER != 0);
             let moves: [u8; PIECES] =
                 std::array::from_fn(|i| mask(flags & (ENTER << (i + 1)) != 0));
