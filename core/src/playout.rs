@@ -169,7 +169,8 @@ impl Dice {
         face
     }
 
-    /// The faces of die `k`'s next keystream bytes (at least one: a byte in 64 is skipped).
+    /// Reads faces from die `k`'s next keystream bytes until it has at least one (about one
+    /// byte in 64 gives none).
     #[cold]
     fn read_ahead(&mut self, k: usize) {
         let mut bytes = [0u8; AHEAD];
