@@ -542,13 +542,19 @@ fn load(preset: &str, seats: usize, packed: &[u8]) -> Option<Arc<Net>> {
 /// The network built into the library for `seats` seats of `preset`, if there is one
 /// (see [`BUILT_IN`]) and it loads.
 pub fn built_in(preset: &str, seats: usize) -> Option<Arc<Net>> {
-    static LOADED: [OnceLock<Option<Arc<Net>>>; BUILT_IN.len()] =
-        [const { OnceLock::new() }; BUILT_IN.len()];
     let i = BUILT_IN
         .iter()
         .position(|&(p, s, _)| p == preset && s == seats)?;
-    let (preset, seats, packed) = BUILT_IN[i];
-    LOADED[i]
+    built_in_at(i)
+}
+
+/// Entry `i` of [`BUILT_IN`], unpacked the first time it is asked for.
+fn built_in_at(i: usize) -> Option<Arc<Net>> {
+    static LOADED: [OnceLock<Option<Arc<Net>>>; BUILT_IN.len()] =
+        [const { OnceLock::new() }; BUILT_IN.len()];
+    let &(preset, seats, packed) = BUILT_IN.get(i)?;
+    LOADED
+        .get(i)?
         .get_or_init(|| load(preset, seats, packed))
         .clone()
 }
@@ -569,11 +575,13 @@ pub fn for_game(engine: &Engine, pos: &Position) -> Option<Arc<Net>> {
             .collect()
     });
     let seats = pos.seat_count as usize;
-    let (preset, _, _) = BUILT_IN.iter().zip(trained).find_map(|(entry, rules)| {
-        let fits = entry.1 == seats && rules.as_ref().is_some_and(|t| same_race(t, &engine.rules));
-        fits.then_some(entry)
-    })?;
-    built_in(preset, seats)
+    let i = BUILT_IN
+        .iter()
+        .zip(trained)
+        .position(|(&(_, s, _), rules)| {
+            s == seats && rules.as_ref().is_some_and(|t| same_race(t, &engine.rules))
+        })?;
+    built_in_at(i)
 }
 
 /// Whether the race to first place is the same under both rules: every rule is, save what
