@@ -305,7 +305,7 @@ impl Net {
 
     /// Checks that the weights' sizes agree, so that scoring can never index out of them.
     pub fn check(&self) -> Result<(), NetShapeError> {
-        let expect = |field, found, expected| {
+        let agree = |field, found, expected| {
             if found == expected {
                 Ok(())
             } else {
@@ -316,12 +316,12 @@ impl Net {
                 })
             }
         };
-        expect("hidden", self.hidden, self.hidden.min(MAX_HIDDEN))?;
-        expect("seats", self.seats, self.seats.clamp(2, SEATS))?;
+        agree("hidden", self.hidden, self.hidden.min(MAX_HIDDEN))?;
+        agree("seats", self.seats, self.seats.clamp(2, SEATS))?;
         let weights = Net::inputs(self.seats, self.slots, self.threats).saturating_mul(self.hidden);
-        expect("w1", self.w1.len(), weights)?;
-        expect("b1", self.b1.len(), self.hidden)?;
-        expect("w2", self.w2.len(), self.hidden)
+        agree("w1", self.w1.len(), weights)?;
+        agree("b1", self.b1.len(), self.hidden)?;
+        agree("w2", self.w2.len(), self.hidden)
     }
 
     /// Seat `seat`'s point of view; `None` when the position does not fit the network.
