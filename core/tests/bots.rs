@@ -349,6 +349,33 @@ fn the_value_network_is_built_in_and_well_formed() {
     assert!(net::built_in("classic", 5).is_none());
     assert!(net::built_in("no_such_preset", 2).is_none());
 
+    // Each network gets the partners listed for it, and only those.
+    for (preset, seats, _) in net::BUILT_IN {
+        let built = net::built_in(preset, seats).expect("a built-in network loads");
+        let listed = net::PARTNERS
+            .iter()
+            .filter(|&&(p, s, _)| (p, s) == (preset, seats))
+            .count();
+        assert_eq!(built.partners.len(), listed, "{preset} {seats}");
+    }
+    assert_eq!(
+        net.partners.len(),
+        2,
+        "classic, four seats: an ensemble of three"
+    );
+    // A partner that reads other points of view is refused, and says how it differs.
+    let mut odd = (*net).clone();
+    odd.partners[1].slots += 1;
+    let error = odd
+        .check()
+        .expect_err("a partner with other slots is refused");
+    assert_eq!(error.field, "partner's slots");
+    odd.partners[1] = net::Net::new("classic", 4, net.slots, 8, 1, false);
+    let error = odd
+        .check()
+        .expect_err("a partner without danger inputs is refused");
+    assert_eq!(error.field, "partner's danger inputs");
+
     let two = net::built_in("classic", 2).expect("the built-in two-seat network loads");
     // The seat count sizes the weights: the two-seat weights do not make a three-seat
     // network, and no network is made for more seats than the views hold.
@@ -363,7 +390,10 @@ fn the_value_network_is_built_in_and_well_formed() {
 fn a_network_file_reads_back_as_itself_and_a_bad_one_says_why() {
     let net = net::built_in("classic", 4).expect("the built-in network loads");
     let text = serde_json::to_string(&*net).expect("a network writes as JSON");
-    assert_eq!(net::Net::from_json(&text).expect("reads back"), *net);
+    // A file holds one network: the partners are not written, and the rest reads back.
+    let mut alone = (*net).clone();
+    alone.partners.clear();
+    assert_eq!(net::Net::from_json(&text).expect("reads back"), alone);
 
     let cut = &text[..text.len() / 2];
     let error = net::Net::from_json(cut).expect_err("half a file is refused");
@@ -387,9 +417,10 @@ fn a_network_file_reads_back_as_itself_and_a_bad_one_says_why() {
 #[test]
 fn a_packed_network_unpacks_to_the_same_weights_and_a_damaged_one_says_what_is_wrong() {
     // The built-in networks are packed: they unpack and pack again to the same bytes.
-    for (preset, seats, packed) in net::BUILT_IN {
+    for (preset, seats, packed) in net::BUILT_IN.iter().chain(&net::PARTNERS) {
         let built = net::Net::unpack(packed).expect("a built-in network unpacks");
-        assert_eq!(built.pack(), packed, "{preset} {seats}");
+        assert_eq!(built.pack(), *packed, "{preset} {seats}");
+        assert_eq!((built.preset.as_str(), built.seats), (*preset, *seats));
     }
     // Every weight survives exactly, odd values included.
     let mut net = net::Net::new("mensch", 3, 12, 5, 9, true);
@@ -466,6 +497,39 @@ fn danger_inputs_start_silent_and_then_mark_the_piece_in_reach() {
         trained.chances(&pos, &worth, &calm, 0),
         plain.chances(&pos, &worth, &calm, 0)
     );
+}
+
+#[test]
+fn an_ensemble_gives_the_mean_of_its_members_chances() {
+    use ludo_core::bots::eval::{Evaluator, Weights};
+    let Case { engine, pos, .. } = four_seat_race();
+    let mut eval = Evaluator::new(Weights::default());
+    eval.prepare(&engine);
+    let (worth, danger) = eval.worth_and_danger(&engine, &pos, Phase::Roll);
+    let ensemble = net::built_in("classic", 4).expect("the built-in network loads");
+    let members: Vec<net::Net> = std::iter::once({
+        let mut alone = (*ensemble).clone();
+        alone.partners.clear();
+        alone
+    })
+    .chain(ensemble.partners.iter().cloned())
+    .collect();
+    let each: Vec<[f32; 4]> = members
+        .iter()
+        .map(|m| m.chances(&pos, &worth, &danger, 0).expect("fits"))
+        .collect();
+    let mean = ensemble.chances(&pos, &worth, &danger, 0).expect("fits");
+    for seat in 0..4 {
+        let expected = each.iter().map(|c| c[seat]).sum::<f32>() / each.len() as f32;
+        assert!(
+            (mean[seat] - expected).abs() < 1e-6,
+            "{mean:?} against {each:?}"
+        );
+    }
+    assert!((mean.iter().sum::<f32>() - 1.0).abs() < 1e-5, "{mean:?}");
+    // The members were trained apart and do not agree to the last digit, so the mean is
+    // not any one of them.
+    assert!(each.iter().all(|c| *c != mean), "{mean:?} against {each:?}");
 }
 
 #[test]

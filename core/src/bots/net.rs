@@ -67,6 +67,16 @@ pub const BUILT_IN: [(&str, usize, &[u8]); 10] = [
     ),
 ];
 
+/// Further networks for entries of [`BUILT_IN`], each trained apart on the same preset and
+/// seats, as `td_train pack` wrote them: the entry's network averages their chances with
+/// its own ([`Net::partners`]). `classic4_more` is the four-seat network after 300,000
+/// further games against the same mix of opponents, `classic4_random` after 300,000 further
+/// games against random movers only; docs/bots.md gives the commands.
+pub const PARTNERS: [(&str, usize, &[u8]); 2] = [
+    ("classic", 4, include_bytes!("nets/classic4_more.net")),
+    ("classic", 4, include_bytes!("nets/classic4_random.net")),
+];
+
 /// The network's weights.
 #[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct Net {
@@ -96,6 +106,12 @@ pub struct Net {
     /// `classic` networks).
     #[serde(default = "classic")]
     pub preset: String,
+    /// Networks of the same shape (seats, progress slots, danger inputs) trained apart,
+    /// whose chances [`Net::chances_of`] averages with this network's own: an ensemble,
+    /// which errs less than any one of its members. Not part of a network's file: the
+    /// built-in networks get theirs from [`PARTNERS`] when they load.
+    #[serde(skip)]
+    pub partners: Vec<Net>,
 }
 
 /// The seat count of a network file that does not say.
@@ -116,6 +132,7 @@ impl std::fmt::Debug for Net {
             .field("hidden", &self.hidden)
             .field("seats", &self.seats)
             .field("preset", &self.preset)
+            .field("partners", &self.partners.len())
             .finish_non_exhaustive()
     }
 }
@@ -186,6 +203,7 @@ impl Net {
             threats,
             seats,
             preset: preset.into(),
+            partners: Vec::new(),
         }
     }
 
@@ -298,30 +316,32 @@ impl Net {
             threats,
             seats: *seats as usize,
             preset: preset.into(),
+            partners: Vec::new(),
         };
         net.check()?;
         Ok(net)
     }
 
-    /// Checks that the weights' sizes agree, so that scoring can never index out of them.
+    /// Checks that the weights' sizes agree, and that the partners have this network's
+    /// shape, so that scoring can never index out of them.
     pub fn check(&self) -> Result<(), NetShapeError> {
-        let agree = |field, found, expected| {
-            if found == expected {
-                Ok(())
-            } else {
-                Err(NetShapeError {
-                    field,
-                    found,
-                    expected,
-                })
-            }
-        };
         agree("hidden", self.hidden, self.hidden.min(MAX_HIDDEN))?;
         agree("seats", self.seats, self.seats.clamp(2, SEATS))?;
         let weights = Net::inputs(self.seats, self.slots, self.threats).saturating_mul(self.hidden);
         agree("w1", self.w1.len(), weights)?;
         agree("b1", self.b1.len(), self.hidden)?;
-        agree("w2", self.w2.len(), self.hidden)
+        agree("w2", self.w2.len(), self.hidden)?;
+        self.partners.iter().try_for_each(|p| self.fits(p))
+    }
+
+    /// Checks that `partner` reads the same points of view as this network (seats,
+    /// progress slots and danger inputs) and that its own weights agree.
+    pub fn fits(&self, partner: &Net) -> Result<(), NetShapeError> {
+        agree("partner's seats", partner.seats, self.seats)?;
+        agree("partner's slots", partner.slots, self.slots)?;
+        let threats = (usize::from(partner.threats), usize::from(self.threats));
+        agree("partner's danger inputs", threats.0, threats.1)?;
+        partner.check()
     }
 
     /// Seat `seat`'s point of view; `None` when the position does not fit the network.
@@ -457,8 +477,27 @@ impl Net {
     }
 
     /// The seats' chances of finishing first from their points of view: the softmax of
-    /// their scores (0 past the network's seats).
+    /// their scores (0 past the network's seats), averaged with the chances its
+    /// [`Net::partners`] give for the same views.
     pub fn chances_of(&self, views: &[View; SEATS]) -> [f32; SEATS] {
+        let mut chances = self.own_chances(views);
+        if self.partners.is_empty() {
+            return chances;
+        }
+        for partner in &self.partners {
+            for (c, p) in chances.iter_mut().zip(partner.own_chances(views)) {
+                *c += p;
+            }
+        }
+        let members = (self.partners.len() + 1) as f32;
+        for c in chances.iter_mut() {
+            *c /= members;
+        }
+        chances
+    }
+
+    /// The chances of [`Net::chances_of`] by this network alone, without its partners.
+    pub fn own_chances(&self, views: &[View; SEATS]) -> [f32; SEATS] {
         let mut h = [0f32; MAX_HIDDEN];
         let mut chances = [0f32; SEATS];
         let n = self.seats.min(SEATS);
@@ -504,6 +543,19 @@ impl Net {
     }
 }
 
+/// `Ok` if a size `found` is the `expected` one, else the error naming `field`.
+fn agree(field: &'static str, found: usize, expected: usize) -> Result<(), NetShapeError> {
+    if found == expected {
+        Ok(())
+    } else {
+        Err(NetShapeError {
+            field,
+            found,
+            expected,
+        })
+    }
+}
+
 /// The softmax of some scores, in place.
 pub fn softmax(scores: &mut [f32]) {
     let top = scores.iter().copied().fold(f32::MIN, f32::max);
@@ -523,7 +575,15 @@ pub fn softmax(scores: &mut [f32]) {
 fn load(preset: &str, seats: usize, packed: &[u8]) -> Option<Arc<Net>> {
     let fallback = "the expert uses its hand evaluation";
     match Net::unpack(packed) {
-        Ok(net) if net.seats == seats && net.preset == preset => Some(Arc::new(net)),
+        Ok(mut net) if net.seats == seats && net.preset == preset => {
+            let partners = PARTNERS
+                .iter()
+                .filter(|&&(p, s, _)| p == preset && s == seats);
+            net.partners = partners
+                .filter_map(|&(_, _, bytes)| partner(&net, bytes))
+                .collect();
+            Some(Arc::new(net))
+        }
         Ok(net) => {
             log::warn!(
                 "built-in value network for {seats} seats of {preset} is made for {} seats of {}; {fallback}",
@@ -537,6 +597,24 @@ fn load(preset: &str, seats: usize, packed: &[u8]) -> Option<Arc<Net>> {
             None
         }
     }
+}
+
+/// A built-in partner of `net` from its packed bytes, if it loads and fits `net` (the same
+/// preset, [`Net::fits`]); otherwise `None` and a warning in the log, and `net` plays
+/// without it.
+fn partner(net: &Net, packed: &[u8]) -> Option<Net> {
+    let (preset, seats) = (&net.preset, net.seats);
+    let fit = Net::unpack(packed)
+        .map_err(|e| e.to_string())
+        .and_then(|partner| match net.fits(&partner) {
+            Ok(()) if partner.preset == *preset => Ok(partner),
+            Ok(()) => Err(format!("it is made for {}", partner.preset)),
+            Err(e) => Err(e.to_string()),
+        });
+    fit.map_err(|e| {
+        log::warn!("a built-in partner network for {seats} seats of {preset}: {e}; left out");
+    })
+    .ok()
 }
 
 /// The network built into the library for `seats` seats of `preset`, if there is one
