@@ -31,7 +31,11 @@
 //! (`bots/portable.rs`) the first run gives other digits than at commit 639fca5, so the last
 //! two start from the file in the history. Every other built-in network took one run,
 //! `td_train -- --danger --seats N --rules PRESET 600000 64 0.003 PRESETN.json 0.05 mix`:
-//! 3 to 7 minutes for two seats, 12 for three, about 25 for four.
+//! 3 to 7 minutes for two seats, 12 for three, about 25 for four. The two partners of the
+//! four-seat network (`net::PARTNERS`) each took one run from the built-in network, about
+//! 9 minutes: `td_train -- --danger 300000 64 0.003 classic4_more.json 0.05 mix
+//! core/src/bots/nets/classic4.net 1200000`, and the same with `random` in place of `mix`
+//! for `classic4_random.json`.
 //!
 //! Pack: `… td_train -- pack NET.json NET.net` writes a network as the compact bytes the
 //! library builds in (`Net::pack`: every weight exact, a third of the JSON's size); the

@@ -16,7 +16,9 @@
 //! A network is made for one preset and one number of seats ([`Net::preset`],
 //! [`Net::seats`]). `core/examples/td_train.rs` trains one and writes it as JSON; the ones
 //! built into the library are in `nets/` next to this file, named after their preset and
-//! seats ([`BUILT_IN`]). docs/bots.md tells how they were made.
+//! seats ([`BUILT_IN`]). A built-in network may have partners ([`PARTNERS`]), networks of
+//! the same shape trained apart, and then its chances are the mean of theirs and its own.
+//! docs/bots.md tells how they were made.
 
 use std::sync::{Arc, OnceLock};
 
@@ -521,8 +523,9 @@ impl Net {
             .map(|views| self.chances_of(&views))
     }
 
-    /// One step of gradient descent on the cross-entropy between the chances of `views`
-    /// and `target` (the chances they should have had); returns the loss before the step.
+    /// One step of gradient descent on the cross-entropy between this network's own
+    /// chances for `views` (its partners take no part) and `target` (the chances they
+    /// should have had); returns the loss before the step.
     pub fn learn_chances(&mut self, views: &[View; SEATS], target: &[f32; SEATS], lr: f32) -> f32 {
         let mut hidden = [[0f32; MAX_HIDDEN]; SEATS];
         let mut chances = [0f32; SEATS];
