@@ -110,7 +110,7 @@ pub struct Net {
     pub preset: String,
     /// Networks of the same shape (seats, progress slots, danger inputs) trained apart,
     /// whose chances [`Net::chances_of`] averages with this network's own: an ensemble,
-    /// which errs less than any one of its members. Not part of a network's file: the
+    /// whose mean can err less than any one of its members. Not part of a network's file: the
     /// built-in networks get theirs from [`PARTNERS`] when they load.
     #[serde(skip)]
     pub partners: Vec<Net>,
