@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The protocol version the arena speaks.
 pub const PROTOCOL: u32 = 1;
@@ -247,7 +247,7 @@ impl OutsideEngine {
         match written {
             Ok(()) => Ok(()),
             Err(_) => {
-                let status = exit_status(&mut r.child);
+                let status = settled_exit_status(&mut r.child);
                 Err(self.fail(Fault::Exited(status)))
             }
         }
@@ -265,15 +265,7 @@ impl OutsideEngine {
             Ok(Err(why)) => return Err(self.fail(Fault::BadAnswer(why))),
             Err(RecvTimeoutError::Timeout) => return Err(self.fail(Fault::Timeout(timeout))),
             Err(RecvTimeoutError::Disconnected) => {
-                // The output closed: give the process a moment to report how it ended.
-                let mut status = String::new();
-                for _ in 0..20 {
-                    status = exit_status(&mut r.child);
-                    if !status.is_empty() {
-                        break;
-                    }
-                    std::thread::sleep(Duration::from_millis(5));
-                }
+                let status = settled_exit_status(&mut r.child);
                 return Err(self.fail(Fault::Exited(status)));
             }
         };
@@ -301,6 +293,20 @@ fn exit_status(child: &mut Child) -> String {
             None => " (killed by a signal)".to_string(),
         },
         _ => String::new(),
+    }
+}
+
+/// How a child ended, once its pipes have closed: a process closes its pipes a moment before
+/// its status can be collected, and on a busy machine that moment can be long, so this waits
+/// up to a second for the status. Empty if the child is still running after that.
+fn settled_exit_status(child: &mut Child) -> String {
+    let deadline = Instant::now() + Duration::from_secs(1);
+    loop {
+        let status = exit_status(child);
+        if !status.is_empty() || Instant::now() >= deadline {
+            return status;
+        }
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
 
