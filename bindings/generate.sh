@@ -28,8 +28,8 @@ case "$(uname -s)" in
 esac
 
 cd "$REPO"
-# The library as it ships: profile `release-ffi` of the root Cargo.toml (size-minded: opt-level
-# "s", fat LTO, one codegen unit, stripped, unwinding kept), without the `cli` feature. The
+# The library as it ships: profile `release-ffi` of the root Cargo.toml (opt-level 2, fat LTO,
+# one codegen unit, stripped, unwinding kept), without the `cli` feature. The
 # generator in the dev profile: it only reads the library's metadata, and in a release profile
 # every change to the library would relink it with LTO (minutes); in dev it relinks in seconds.
 # Different profiles, so the two builds never overwrite each other's files.

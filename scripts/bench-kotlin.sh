@@ -15,6 +15,7 @@ cd "$REPO"
 LIB_DIR="$(bindings/generate.sh | tail -n 1)"
 
 cd tests/kotlin
+mkdir -p target
 rm -f target/bench-kotlin.txt
 mvn -q -B -Dstyle.color=never -Pbench test -Dludo.lib.dir="$LIB_DIR" "$@" >target/bench-kotlin.log 2>&1 || {
     cat target/bench-kotlin.log >&2

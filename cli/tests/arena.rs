@@ -185,13 +185,25 @@ fn bad_arguments_are_refused_with_status_2() {
     }
 }
 
-/// Writes a shell script into a fresh directory and returns its path.
-fn script(name: &str, body: &str) -> PathBuf {
+/// A shell script in a fresh directory of its own, removed with it when dropped.
+struct Script {
+    dir: PathBuf,
+    path: PathBuf,
+}
+
+impl Drop for Script {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Writes a shell script into a fresh directory.
+fn script(name: &str, body: &str) -> Script {
     let dir = std::env::temp_dir().join(format!("ludo-arena-test-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join(format!("{name}.sh"));
     std::fs::write(&path, body).expect("write script");
-    path
+    Script { dir, path }
 }
 
 /// Plays 4 games of the outside engine against medium, a second a move (a shell that is
@@ -231,8 +243,8 @@ fn an_outside_engine_that_misbehaves_forfeits_each_game_and_is_named() {
         ),
     ];
     for (name, body, reason) in cases {
-        let path = script(name, &(hello.replace("NAME", name) + body));
-        let bot = against_medium(&path);
+        let engine = script(name, &(hello.replace("NAME", name) + body));
+        let bot = against_medium(&engine.path);
         assert_eq!(bot["name"], name, "{name}");
         assert_eq!(number(&bot["forfeits"]), 4, "{name}: {bot}");
         assert_eq!(number(&bot["wins"]), 0, "{name}");
@@ -246,7 +258,7 @@ fn an_outside_engine_that_misbehaves_forfeits_each_game_and_is_named() {
 
 #[test]
 fn an_outside_engine_that_never_says_hello_forfeits_and_the_table_names_it() {
-    let out = two_games_against_random(&script("silent", "exec sleep 20\n"));
+    let out = two_games_against_random(&script("silent", "exec sleep 20\n").path);
     assert!(out.status.success());
     let table = String::from_utf8_lossy(&out.stdout);
     assert!(table.contains("forfeited 2 of 2 games"), "{table}");
@@ -281,17 +293,12 @@ fn is_gone(pid: &str) -> bool {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_forfeiting_engine_is_stopped_with_everything_it_started() {
-    let pid_file = std::env::temp_dir().join(format!(
-        "ludo-arena-test-{}-spawner-child.pid",
-        std::process::id()
-    ));
-    let body = format!(
-        "sleep 60 &\necho $! > {}\nread line\nexec sleep 60\n",
-        pid_file.display()
-    );
-    let out = two_games_against_random(&script("spawner", &body));
+    let body = "sleep 60 &\necho $! > \"$(dirname \"$0\")/child.pid\"\nread line\nexec sleep 60\n";
+    let engine = script("spawner", body);
+    let out = two_games_against_random(&engine.path);
     assert!(out.status.success());
-    let pid = std::fs::read_to_string(&pid_file).expect("the script wrote its child's pid");
+    let pid = std::fs::read_to_string(engine.dir.join("child.pid"))
+        .expect("the script wrote its child's pid");
     let pid = pid.trim();
     let deadline = Instant::now() + Duration::from_secs(5);
     while !is_gone(pid) && Instant::now() < deadline {
