@@ -38,9 +38,10 @@
 //! for `classic4_random.json`.
 //!
 //! Pack: `… td_train -- pack NET.json NET.net` writes a network as the compact bytes the
-//! library builds in (`Net::pack`: every weight exact, a third of the JSON's size); the
-//! built-in networks are `core/src/bots/nets/PRESETN.net`, packed from the JSON that
-//! training wrote.
+//! library builds in (`Net::pack`: the input weights in 16 bits, about a sixth of the
+//! JSON's size); the built-in networks are `core/src/bots/nets/PRESETN.net`, packed from
+//! the JSON that training wrote (and repacked from format 1 on Dec 5). It reads a `.net`
+//! as well as JSON.
 //!
 //! Test: `… td_train -- test GAMES [NET.json]` plays GAMES games of a one-move greedy
 //! player on the network (or on the hand utility without one) against random movers in

@@ -416,36 +416,88 @@ fn a_network_file_reads_back_as_itself_and_a_bad_one_says_why() {
 
 #[test]
 fn a_packed_network_unpacks_to_the_same_weights_and_a_damaged_one_says_what_is_wrong() {
-    // The built-in networks are packed: they unpack and pack again to the same bytes.
+    // The built-in networks are packed compact: they unpack and pack again to the same bytes.
     for (preset, seats, packed) in net::BUILT_IN.iter().chain(&net::PARTNERS) {
+        assert_eq!(packed[7], 2, "{preset} {seats} is packed in format 2");
         let built = net::Net::unpack(packed).expect("a built-in network unpacks");
         assert_eq!(built.pack(), *packed, "{preset} {seats}");
         assert_eq!((built.preset.as_str(), built.seats), (*preset, *seats));
     }
-    // Every weight survives exactly, odd values included.
+    // The exact form keeps every weight, odd values included.
     let mut net = net::Net::new("mensch", 3, 12, 5, 9, true);
     net.w2 = vec![-0.1, 1e-30, f32::MIN_POSITIVE, 3.5, -0.0];
     net.v = 0.123_456_79;
     net.b2 = -2.5e-7;
-    let packed = net.pack();
-    assert_eq!(net::Net::unpack(&packed).expect("unpacks"), net);
+    let exact = net.pack_exact();
+    assert_eq!(exact[7], 1);
+    assert_eq!(net::Net::unpack(&exact).expect("unpacks"), net);
 
     let refused = |bytes: &[u8], says: &str| {
         let error = net::Net::unpack(bytes).expect_err("refused");
         assert!(matches!(error, net::NetLoadError::Packed(_)), "{error}");
         assert!(error.to_string().contains(says), "{error}");
     };
-    refused(b"{\"slots\": 59}", "mark");
-    refused(&packed[..10], "header");
-    refused(&packed[..packed.len() - 4], "weights");
-    refused(&packed[..packed.len() - 1], "whole number");
-    let mut longer = packed.clone();
-    longer.extend(1f32.to_le_bytes());
-    refused(&longer, "weights");
-    // A header that disagrees with itself is refused by the shape check.
-    let mut seven = packed.clone();
-    seven[8] = 7;
-    assert!(net::Net::unpack(&seven).is_err());
+    let packed = net.pack();
+    for bytes in [&exact, &packed] {
+        refused(b"{\"slots\": 59}", "mark");
+        refused(&bytes[..10], "header");
+        refused(&bytes[..bytes.len() - 4], "weights");
+        refused(&bytes[..bytes.len() - 1], "weights");
+        let mut longer = bytes.clone();
+        longer.extend(1f32.to_le_bytes());
+        refused(&longer, "weights");
+        // A header that disagrees with itself is refused by the shape check.
+        let mut seven = bytes.clone();
+        seven[8] = 7;
+        assert!(net::Net::unpack(&seven).is_err());
+        let mut future = bytes.clone();
+        future[7] = 3;
+        refused(&future, "format version 3");
+    }
+    // A compact row whose power of two is out of f32's normal range is refused, by input.
+    let header = 15 + "mensch".len();
+    let row = 1 + 2 * net.hidden;
+    let mut scaled = packed.clone();
+    scaled[header + 2 * row] = (-127i8) as u8;
+    refused(&scaled, "input 2's scale 2^-127");
+}
+
+#[test]
+fn a_compact_network_keeps_each_input_weight_within_a_32767th_of_its_row() {
+    let mut net = net::Net::new("classic", 4, 59, 16, 3, true);
+    // Rows of very different sizes, a row of zeros and an odd value in each.
+    for (i, row) in net.w1.chunks_mut(16).enumerate() {
+        let size = [1e-3f32, 0.5, 7.0, 0.0][i % 4];
+        for (j, w) in row.iter_mut().enumerate() {
+            *w = size * ((j as f32 * 0.37).sin() + if j == 5 { 1.0 / 3.0 } else { 0.0 });
+        }
+    }
+    net.b1 = (0..16).map(|j| j as f32 / 7.0).collect();
+    net.v = 0.123_456_79;
+    let packed = net.pack();
+    assert!(
+        packed.len() * 20 < net.pack_exact().len() * 11,
+        "about half the exact form"
+    );
+    let back = net::Net::unpack(&packed).expect("unpacks");
+    let mut moved = 0;
+    for (row, back_row) in net.w1.chunks(16).zip(back.w1.chunks(16)) {
+        let largest = row.iter().fold(0f32, |a, w| a.max(w.abs()));
+        for (w, b) in row.iter().zip(back_row) {
+            assert!((w - b).abs() <= largest / 32_767.0, "{w} came back as {b}");
+            moved += usize::from(w != b);
+        }
+        if largest == 0.0 {
+            assert!(back_row.iter().all(|b| *b == 0.0));
+        }
+    }
+    assert!(moved > 0, "the 16-bit form rounds most weights");
+    // Everything but the input weights is exact, and packing again changes nothing.
+    assert_eq!(
+        (back.b1.clone(), back.w2.clone(), back.v, back.b2),
+        (net.b1, net.w2, net.v, net.b2)
+    );
+    assert_eq!(back.pack(), packed);
 }
 
 #[test]
