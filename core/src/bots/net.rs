@@ -261,7 +261,11 @@ impl Net {
         );
         for i in 0..inputs {
             // A network whose `w1` is too short packs short rows, which unpacking refuses.
-            let row = self.w1.get(i * hidden..(i + 1) * hidden).unwrap_or(&[]);
+            let start = i.saturating_mul(hidden);
+            let row = self
+                .w1
+                .get(start..start.saturating_add(hidden))
+                .unwrap_or(&[]);
             let e = row_exponent(row);
             out.push(e as u8);
             let step = power_of_two(e);
