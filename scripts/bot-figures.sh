@@ -4,14 +4,16 @@
 #
 #   scripts/bot-figures.sh [targets|ladder|all]      (default: all)
 #
-# Environment: GAMES (games for each strength target, default 10000), LADDER_GAMES (games for
-# each ladder pair, default 2000), JOBS (threads, default 1; results do not depend on it,
+# Environment: GAMES (games for each four-seat strength target, default 10000), TWO_SEAT_GAMES
+# (for each two-seat target, default 4000), LADDER_GAMES (games for each ladder pair, default
+# 2000), JOBS (threads, default 1; results do not depend on it,
 # decision times are per decision). Results go to stdout as the arena's tables.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 what="${1:-all}"
 games="${GAMES:-10000}"
+two_seat_games="${TWO_SEAT_GAMES:-4000}"
 ladder_games="${LADDER_GAMES:-2000}"
 jobs="${JOBS:-1}"
 
@@ -27,8 +29,8 @@ arena() {
 if [[ "$what" == targets || "$what" == all ]]; then
     arena --rules classic --seats expert,random,random,random --games "$games" --seed 1
     arena --rules classic --seats expert,medium,medium,medium --games "$games" --seed 2
-    arena --rules classic --seats expert,random --games "$games" --seed 3
-    arena --rules classic --seats expert,medium --games "$games" --seed 4
+    arena --rules classic --seats expert,random --games "$two_seat_games" --seed 3
+    arena --rules classic --seats expert,medium --games "$two_seat_games" --seed 4
 fi
 
 if [[ "$what" == ladder || "$what" == all ]]; then
