@@ -355,7 +355,7 @@ impl Net {
             )));
         }
         let (rows, tail) = weights.split_at(inputs.saturating_mul(row_bytes));
-        let mut w1 = Vec::with_capacity(inputs * hidden);
+        let mut w1 = Vec::with_capacity(inputs.saturating_mul(hidden));
         if *version == PACK_EXACT {
             w1.extend(rows.chunks_exact(4).map(f32_at));
         } else {
