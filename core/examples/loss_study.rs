@@ -5,15 +5,23 @@
 //! it played the exact-count ending once all its pieces were in the home column: each of its
 //! choices there against the best one, by a dynamic program over the dice.
 //!
+//! It also asks whether the captures it suffered could have been avoided: at each of the
+//! expert's choices, each move's *exposure* is the progress its pieces would stand to lose
+//! before its next turn (each piece's progress, plus one, times its chance of being hit, as
+//! the evaluation works it out, assuming attackers always capture). Each capture of its
+//! pieces is put down to its last choice before it: no choice at all, every move exposed,
+//! or a move with no exposure passed over for another.
+//!
 //! Run: `cargo run --release -p ludo-core --example loss_study [GAMES] [LEVEL]`
 //! (defaults: 800 games against `random`).
 
 use ludo_core::Engine;
+use ludo_core::bots::eval::{Evaluator, Weights};
 use ludo_core::bots::{Bot, bot_for};
 use ludo_core::dice::Seed;
 use ludo_core::game::Game;
 use ludo_core::moves::MoveList;
-use ludo_core::position::YARD;
+use ludo_core::position::{PIECES, YARD};
 use std::collections::HashMap;
 
 /// The expected number of rolls to bring home pieces `left` squares from home (0: home),
@@ -63,6 +71,30 @@ struct Tally {
     ending_cost: f64,
 }
 
+/// What the expert's last choice before a capture of its pieces had open to it.
+#[derive(Clone, Copy)]
+enum LastChoice {
+    /// One legal move or none.
+    None,
+    /// Every move left some piece within reach.
+    AllExposed,
+    /// A move with no piece within reach existed, and the expert took it.
+    TookSafe,
+    /// A move with no piece within reach existed, and the expert took another.
+    PassedSafe,
+}
+
+/// Progress lost to captures, and captures, by [`LastChoice`].
+#[derive(Default)]
+struct Exposure {
+    lost: [f64; 4],
+    captures: [u32; 4],
+    /// The expert's choices, and the exposure they took on beyond the least available.
+    choices: f64,
+    extra: f64,
+    safe_passed: f64,
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(800);
@@ -74,10 +106,13 @@ fn main() {
     let mut memo = HashMap::new();
     let mut tallies = [Tally::default(), Tally::default()];
     let mut left_when_beaten = Vec::new();
+    let mut eval = Evaluator::new(Weights::default());
+    eval.prepare(&engine);
+    let mut exposure = Exposure::default();
 
     for g in 0..games {
         let me = (g % 4) as usize;
-        let mut bots: Vec<Box<dyn Bot>> = (0..4)
+        let mut bots: Vec<Box<dyn Bot>> = (0..PIECES)
             .map(|s| {
                 let name = if s == me { "expert" } else { level.as_str() };
                 bot_for(name, g * 7 + s as u64).expect("level")
@@ -87,6 +122,7 @@ fn main() {
         let mut list = MoveList::default();
         let (mut lost, mut captured, mut no_move) = (0.0, 0.0, 0.0);
         let (mut choices, mut best_choices, mut cost) = (0.0, 0.0, 0.0);
+        let mut last_choice = LastChoice::None;
         while let Some(input) = game.next_input() {
             let pos = game.position;
             engine.legal_moves(&pos, input, &mut list);
@@ -99,6 +135,33 @@ fn main() {
             let in_column = pos.pieces[me].iter().all(|&p| p != YARD && p >= column);
             if seat == me {
                 no_move += f64::from(u8::from(mv.is_none()));
+                last_choice = LastChoice::None;
+                if list.len() > 1 {
+                    let exposed: Vec<f32> = list
+                        .as_slice()
+                        .iter()
+                        .map(|m| {
+                            let mut child = pos;
+                            let step = engine.play(&mut child, input, Some(m));
+                            let danger = eval.worth_and_danger(&engine, &child, step.phase).1;
+                            (0..PIECES)
+                                .filter(|&i| child.pieces[me][i] != YARD)
+                                .map(|i| danger[me][i] * (f32::from(child.pieces[me][i]) + 1.0))
+                                .sum()
+                        })
+                        .collect();
+                    let least = exposed.iter().copied().fold(f32::INFINITY, f32::min);
+                    exposure.choices += 1.0;
+                    exposure.extra += f64::from(exposed[choice] - least);
+                    last_choice = if least > 0.0 {
+                        LastChoice::AllExposed
+                    } else if exposed[choice] > 0.0 {
+                        exposure.safe_passed += 1.0;
+                        LastChoice::PassedSafe
+                    } else {
+                        LastChoice::TookSafe
+                    };
+                }
                 if in_column && list.len() > 1 {
                     // The expected rolls still needed after each choice.
                     let after: Vec<f64> = list
@@ -122,6 +185,8 @@ fn main() {
                     let progress = f64::from(pos.pieces[s][i]);
                     if s == me {
                         lost += progress;
+                        exposure.lost[last_choice as usize] += progress;
+                        exposure.captures[last_choice as usize] += 1;
                     }
                     if seat == me {
                         captured += progress;
@@ -174,6 +239,30 @@ fn main() {
              rolls a game in expectation",
             100.0 * (won.ending_best_choices + lost.ending_best_choices) / choices,
             (won.ending_cost + lost.ending_cost) / games as f64
+        );
+    }
+    let total: f64 = exposure.lost.iter().sum();
+    println!(
+        "captures of the expert's pieces, by its last choice before them ({:.0} choices, {:.1}% \
+         of them passing over a move with no piece within reach; {:.2} squares of exposure a \
+         choice beyond the least it could have had):",
+        exposure.choices,
+        100.0 * exposure.safe_passed / exposure.choices.max(1.0),
+        exposure.extra / exposure.choices.max(1.0)
+    );
+    for (k, name) in [
+        "no choice",
+        "every move left a piece within reach",
+        "took a move with no piece within reach",
+        "passed over a move with no piece within reach",
+    ]
+    .iter()
+    .enumerate()
+    {
+        println!(
+            "  {name}: {} captures, {:.1}% of the progress lost",
+            exposure.captures[k],
+            100.0 * exposure.lost[k] / total.max(1.0)
         );
     }
     left_when_beaten.sort_unstable();
