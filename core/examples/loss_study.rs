@@ -112,7 +112,7 @@ fn main() {
 
     for g in 0..games {
         let me = (g % 4) as usize;
-        let mut bots: Vec<Box<dyn Bot>> = (0..PIECES)
+        let mut bots: Vec<Box<dyn Bot>> = (0..4)
             .map(|s| {
                 let name = if s == me { "expert" } else { level.as_str() };
                 bot_for(name, g * 7 + s as u64).expect("level")
