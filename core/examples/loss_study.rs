@@ -84,15 +84,34 @@ enum LastChoice {
     PassedSafe,
 }
 
-/// Progress lost to captures, and captures, by [`LastChoice`].
+impl LastChoice {
+    /// Every kind, in the order of the report.
+    const ALL: [LastChoice; 4] = [
+        LastChoice::None,
+        LastChoice::AllExposed,
+        LastChoice::TookSafe,
+        LastChoice::PassedSafe,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            LastChoice::None => "no choice",
+            LastChoice::AllExposed => "every move left a piece within reach",
+            LastChoice::TookSafe => "took a move with no piece within reach",
+            LastChoice::PassedSafe => "passed over a move with no piece within reach",
+        }
+    }
+}
+
+/// The expert's choices, and the progress it lost to captures and the captures, by
+/// [`LastChoice`] (indexed by its discriminant).
 #[derive(Default)]
 struct Exposure {
+    choices: [f64; 4],
     lost: [f64; 4],
     captures: [u32; 4],
-    /// The expert's choices, and the exposure they took on beyond the least available.
-    choices: f64,
+    /// The exposure the choices took on beyond the least available.
     extra: f64,
-    safe_passed: f64,
 }
 
 fn main() {
@@ -151,16 +170,15 @@ fn main() {
                         })
                         .collect();
                     let least = exposed.iter().copied().fold(f32::INFINITY, f32::min);
-                    exposure.choices += 1.0;
                     exposure.extra += f64::from(exposed[choice] - least);
                     last_choice = if least > 0.0 {
                         LastChoice::AllExposed
                     } else if exposed[choice] > 0.0 {
-                        exposure.safe_passed += 1.0;
                         LastChoice::PassedSafe
                     } else {
                         LastChoice::TookSafe
                     };
+                    exposure.choices[last_choice as usize] += 1.0;
                 }
                 if in_column && list.len() > 1 {
                     // The expected rolls still needed after each choice.
@@ -242,25 +260,20 @@ fn main() {
         );
     }
     let total: f64 = exposure.lost.iter().sum();
+    let choices: f64 = exposure.choices.iter().sum::<f64>().max(1.0);
     println!(
         "captures of the expert's pieces, by its last choice before them ({:.0} choices, {:.1}% \
          of them passing over a move with no piece within reach; {:.2} squares of exposure a \
          choice beyond the least it could have had):",
-        exposure.choices,
-        100.0 * exposure.safe_passed / exposure.choices.max(1.0),
-        exposure.extra / exposure.choices.max(1.0)
+        choices,
+        100.0 * exposure.choices[LastChoice::PassedSafe as usize] / choices,
+        exposure.extra / choices
     );
-    for (k, name) in [
-        "no choice",
-        "every move left a piece within reach",
-        "took a move with no piece within reach",
-        "passed over a move with no piece within reach",
-    ]
-    .iter()
-    .enumerate()
-    {
+    for kind in LastChoice::ALL {
+        let k = kind as usize;
         println!(
-            "  {name}: {} captures, {:.1}% of the progress lost",
+            "  {}: {} captures, {:.1}% of the progress lost",
+            kind.label(),
             exposure.captures[k],
             100.0 * exposure.lost[k] / total.max(1.0)
         );
