@@ -1,8 +1,10 @@
-//! Decision time of every bot level on real mid-game positions, for every preset. Run with
-//! `cargo bench -p ludo-core --bench bots`. The arena (`ludo arena`) measures strength; this
-//! measures only speed, on a fixed sample of positions so that runs compare.
+//! Decision time of every bot level on real mid-game positions, for every preset, and the
+//! time the expert takes to solve the largest solitaire ending of each board once. Run
+//! with `cargo bench -p ludo-core --bench bots`. The arena (`ludo arena`) measures
+//! strength; this measures only speed, on a fixed sample of positions so that runs compare.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use ludo_core::bots::ending::Ending;
 use ludo_core::bots::{LEVELS, bot_for};
 use ludo_core::dice::Seed;
 use ludo_core::game::{Game, SplitMix};
@@ -55,5 +57,26 @@ fn decisions(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, decisions);
+/// A fresh solver working out the ending of four pieces in two pairs at the foot of the
+/// home column (the most states an ending of the preset has), every preset with a home.
+fn endings(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solitaire_ending");
+    group.sample_size(10);
+    for preset in PRESETS {
+        let engine = Engine::preset(preset).expect("preset");
+        let Some(home) = engine.board.home else {
+            continue;
+        };
+        let column = home - engine.board.last_track - 1;
+        let mut pos = engine.start_position(&[0, 1]);
+        pos.pieces[0] = std::array::from_fn(|i| home - column + (i as u8 % 2));
+        engine.refresh_squares(&mut pos);
+        group.bench_function(BenchmarkId::from_parameter(preset), |b| {
+            b.iter(|| black_box(Ending::new().turns_to_finish(&engine, &pos)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, decisions, endings);
 criterion_main!(benches);

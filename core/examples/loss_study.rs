@@ -2,8 +2,9 @@
 //! (the expert takes each seat in turn) until the first colour is home, and compares the
 //! games it won with those it lost: the progress it lost to captures and took by capturing,
 //! its rolls without a legal move, how far it still had to go when a rival won, and how well
-//! it played the exact-count ending once all its pieces were in the home column: each of its
-//! choices there against the best one, by a dynamic program over the dice.
+//! it played the solitaire ending once all its pieces were in the home column: each of its
+//! choices there, and the choice its search alone would have made, against the best one by
+//! `bots::ending` (which the expert plays by).
 //!
 //! It also asks whether the captures it suffered could have been avoided: at each of the
 //! expert's choices, each move's *exposure* is the progress its pieces would stand to lose
@@ -16,46 +17,14 @@
 //! (defaults: 800 games against `random`).
 
 use ludo_core::Engine;
+use ludo_core::bots::ending::Ending;
 use ludo_core::bots::eval::{Evaluator, Weights};
+use ludo_core::bots::expert::ExpertBot;
 use ludo_core::bots::{Bot, bot_for};
 use ludo_core::dice::Seed;
 use ludo_core::game::Game;
 use ludo_core::moves::MoveList;
 use ludo_core::position::{PIECES, YARD};
-use std::collections::HashMap;
-
-/// The expected number of rolls to bring home pieces `left` squares from home (0: home),
-/// each roll moving one piece by exactly its value or nothing, played as well as possible.
-/// A roll no piece can use is lost, so E = (6 + sum over usable rolls of the best E after
-/// it) / (number of usable rolls).
-fn best_ending(left: &[u8], memo: &mut HashMap<Vec<u8>, f64>) -> f64 {
-    let mut state: Vec<u8> = left.iter().copied().filter(|&d| d > 0).collect();
-    state.sort_unstable();
-    if state.is_empty() {
-        return 0.0;
-    }
-    if let Some(&e) = memo.get(&state) {
-        return e;
-    }
-    let (mut sum, mut usable) = (0.0, 0.0);
-    for roll in 1..=6u8 {
-        let mut best = f64::INFINITY;
-        for i in 0..state.len() {
-            if state[i] >= roll {
-                let mut next = state.clone();
-                next[i] -= roll;
-                best = best.min(best_ending(&next, memo));
-            }
-        }
-        if best.is_finite() {
-            sum += best;
-            usable += 1.0;
-        }
-    }
-    let e = (6.0 + sum) / usable;
-    memo.insert(state, e);
-    e
-}
 
 /// Totals over the games of one outcome.
 #[derive(Default)]
@@ -64,11 +33,14 @@ struct Tally {
     lost_to_captures: f64,
     captured: f64,
     no_move_rolls: f64,
-    /// Choices with all pieces in the home column, how many were the best, and the rolls
-    /// the others cost in expectation.
+    /// Choices of a solitaire ending (every piece left in the home column): how many
+    /// there were, how many of the expert's were the best, the turns the others cost in
+    /// expectation, and the same two for the move the search alone would have made.
     ending_choices: f64,
     ending_best_choices: f64,
     ending_cost: f64,
+    search_best_choices: f64,
+    search_cost: f64,
 }
 
 /// What the expert's last choice before a capture of its pieces had open to it.
@@ -121,8 +93,8 @@ fn main() {
     let engine = Engine::preset("classic").expect("classic");
     let colours = engine.board.seat_colours(4).expect("four seats");
     let home = engine.board.max_progress();
-    let column = engine.board.last_track + 1;
-    let mut memo = HashMap::new();
+    let mut solver = Ending::new();
+    let mut searcher = ExpertBot::default().without_exact_ending();
     let mut tallies = [Tally::default(), Tally::default()];
     let mut left_when_beaten = Vec::new();
     let mut eval = Evaluator::new(Weights::default());
@@ -141,6 +113,7 @@ fn main() {
         let mut list = MoveList::default();
         let (mut lost, mut captured, mut no_move) = (0.0, 0.0, 0.0);
         let (mut choices, mut best_choices, mut cost) = (0.0, 0.0, 0.0);
+        let (mut search_best, mut search_cost) = (0.0, 0.0);
         let mut last_choice = LastChoice::None;
         while let Some(input) = game.next_input() {
             let pos = game.position;
@@ -151,7 +124,6 @@ fn main() {
                 _ => bots[seat].choose(&engine, &pos, input, &list),
             };
             let mv = list.get(choice).copied();
-            let in_column = pos.pieces[me].iter().all(|&p| p != YARD && p >= column);
             if seat == me {
                 no_move += f64::from(u8::from(mv.is_none()));
                 last_choice = LastChoice::None;
@@ -180,22 +152,18 @@ fn main() {
                     };
                     exposure.choices[last_choice as usize] += 1.0;
                 }
-                if in_column && list.len() > 1 {
-                    // The expected rolls still needed after each choice.
-                    let after: Vec<f64> = list
-                        .as_slice()
-                        .iter()
-                        .map(|m| {
-                            let mut left: Vec<u8> =
-                                pos.pieces[me].iter().map(|&p| home - p).collect();
-                            left[m.piece as usize] = home - m.to;
-                            best_ending(&left, &mut memo)
-                        })
-                        .collect();
-                    let best = after.iter().copied().fold(f64::INFINITY, f64::min);
+                let costs = match list.len() {
+                    0 | 1 => None,
+                    _ => solver.move_costs(&engine, &pos, input, list.as_slice()),
+                };
+                if let Some(costs) = costs {
+                    let best = costs.iter().copied().fold(f32::INFINITY, f32::min);
+                    let searched = searcher.choose(&engine, &pos, input, &list);
                     choices += 1.0;
-                    best_choices += f64::from(u8::from(after[choice] <= best + 1e-9));
-                    cost += after[choice] - best;
+                    best_choices += f64::from(u8::from(costs[choice] <= best + 1e-4));
+                    cost += f64::from(costs[choice] - best);
+                    search_best += f64::from(u8::from(costs[searched] <= best + 1e-4));
+                    search_cost += f64::from(costs[searched] - best);
                 }
             }
             if let Some(m) = mv {
@@ -225,6 +193,8 @@ fn main() {
         t.ending_choices += choices;
         t.ending_best_choices += best_choices;
         t.ending_cost += cost;
+        t.search_best_choices += search_best;
+        t.search_cost += search_cost;
         if !won {
             let left: u32 = game.position.pieces[me]
                 .iter()
@@ -252,12 +222,25 @@ fn main() {
     }
     let choices = won.ending_choices + lost.ending_choices;
     if choices > 0.0 {
-        println!(
-            "home-column endings: {choices:.0} choices, {:.1}% of them the best, costing {:.3} \
-             rolls a game in expectation",
-            100.0 * (won.ending_best_choices + lost.ending_best_choices) / choices,
-            (won.ending_cost + lost.ending_cost) / games as f64
-        );
+        for (who, best, cost) in [
+            (
+                "the expert",
+                won.ending_best_choices + lost.ending_best_choices,
+                won.ending_cost + lost.ending_cost,
+            ),
+            (
+                "its search alone",
+                won.search_best_choices + lost.search_best_choices,
+                won.search_cost + lost.search_cost,
+            ),
+        ] {
+            println!(
+                "solitaire endings, {who}: {choices:.0} choices, {:.1}% of them the best, \
+                 costing {:.4} turns a game in expectation",
+                100.0 * best / choices,
+                cost / games as f64
+            );
+        }
     }
     let total: f64 = exposure.lost.iter().sum();
     let choices: f64 = exposure.choices.iter().sum::<f64>().max(1.0);

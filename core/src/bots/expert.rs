@@ -5,6 +5,7 @@
 //! instead of the race utility.
 
 use super::Bot;
+use super::ending::Ending;
 use super::eval::{Evaluator, Weights};
 use super::search::{Budget, choose};
 use crate::engine::Engine;
@@ -27,6 +28,9 @@ pub struct ExpertBot {
     budget: Budget,
     /// Whether it judges positions with the built-in value network where that fits.
     learned: bool,
+    /// The exact play of a solitaire ending, which it uses instead of the search there
+    /// (`None`: it searches those choices too).
+    ending: Option<Ending>,
 }
 
 impl ExpertBot {
@@ -36,6 +40,7 @@ impl ExpertBot {
             eval: Evaluator::new(weights),
             budget,
             learned: true,
+            ending: Some(Ending::new()),
         }
     }
 
@@ -43,6 +48,14 @@ impl ExpertBot {
     /// baseline to measure a network against.
     pub fn on_hand_evaluation(mut self) -> ExpertBot {
         self.learned = false;
+        self
+    }
+
+    /// The same expert searching its solitaire endings as it searches every other choice,
+    /// instead of playing them exactly ([`Ending`]): the baseline to measure the ending
+    /// against.
+    pub fn without_exact_ending(mut self) -> ExpertBot {
+        self.ending = None;
         self
     }
 
@@ -64,6 +77,10 @@ impl Bot for ExpertBot {
     }
 
     fn choose(&mut self, engine: &Engine, pos: &Position, input: Input, moves: &MoveList) -> usize {
+        let exact = self.ending.as_mut();
+        if let Some(best) = exact.and_then(|e| e.choose(engine, pos, input, moves)) {
+            return best;
+        }
         self.eval.prepare(engine);
         let net = if self.learned {
             super::net::for_game(engine, pos)

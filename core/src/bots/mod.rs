@@ -15,6 +15,7 @@
 //!   for the preset and the number of seats ([`net`]), it judges positions with that.
 
 pub mod easy;
+pub mod ending;
 pub mod eval;
 pub mod expert;
 pub mod hard;
