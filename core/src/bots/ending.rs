@@ -26,6 +26,8 @@ use crate::turn::Phase;
 /// at the foot of a Parchís column), so that only a home column lengthened by an option
 /// far past the presets' falls back, rather than make the expert think for seconds.
 const MAX_STATES: usize = 50_000;
+/// The turns of a state from which no roll ever moves a piece.
+const NEVER: f32 = 1e9;
 /// Value iteration stops when no state's value moves by more than this many turns…
 const SETTLED: f32 = 1e-5;
 /// …or after this many sweeps.
@@ -311,8 +313,22 @@ impl Graph {
         at
     }
 
+    /// The value of decision `d`, its best choice, given the states' values `state`.
+    fn best(&self, d: usize, state: &[f32]) -> f32 {
+        self.decisions[d]
+            .choices
+            .iter()
+            .map(|next| match *next {
+                Next::Home => 0.0,
+                Next::Roll(s) => state[s],
+                Next::Passed(s) => 1.0 + state[s],
+                Next::Bonus(b) => self.best(b, state),
+            })
+            .fold(f32::INFINITY, f32::min)
+    }
+
     /// The expected turns of every state, by value iteration from what is already known
-    /// (`known`) or zero. The decisions are swept from the last found, which are the
+    /// (`known`) or zero. The states are swept from the last found, which are the
     /// furthest on, so that values flow back towards the first state in few sweeps.
     fn settle(&self, known: &HashMap<Key, f32>) -> Vec<f32> {
         let seat_key = |p: &Position| {
@@ -324,28 +340,28 @@ impl Graph {
             .iter()
             .map(|p| known.get(&seat_key(p)).copied().unwrap_or(0.0))
             .collect();
-        let mut decision = vec![0f32; self.decisions.len()];
         for _ in 0..MAX_SWEEPS {
             let mut moved = 0f32;
-            // Decisions are found after the decisions they lead to (a bonus count's is
-            // pushed before its own choices are), so sweep them backwards.
-            for d in (0..self.decisions.len()).rev() {
-                let best = self.decisions[d]
-                    .choices
-                    .iter()
-                    .map(|next| match *next {
-                        Next::Home => 0.0,
-                        Next::Roll(s) => state[s],
-                        Next::Passed(s) => 1.0 + state[s],
-                        Next::Bonus(b) => decision[b],
-                    })
-                    .fold(f32::INFINITY, f32::min);
-                decision[d] = best;
-            }
+            // Backwards, so that a state sees this sweep's values of the states found after
+            // it, which are mostly the ones its rolls lead to.
             for s in (0..self.positions.len()).rev() {
-                let mean = self.rolls[s].iter().map(|&d| decision[d]).sum::<f32>() / 6.0;
-                moved = moved.max((mean - state[s]).abs());
-                state[s] = mean;
+                // A roll that moves nothing and hands the dice on from the turn's first
+                // state comes back to it: with k such rolls, V = (1/6)(sum of the others
+                // + k (1 + V)), solved for V here rather than crept up to sweep by sweep.
+                let (mut others, mut idle) = (0f32, 0f32);
+                for &d in &self.rolls[s] {
+                    match self.decisions[d].choices[..] {
+                        [Next::Passed(t)] if t == s => idle += 1.0,
+                        _ => others += self.best(d, &state),
+                    }
+                }
+                let value = if idle < 6.0 {
+                    (others + idle) / (6.0 - idle)
+                } else {
+                    NEVER
+                };
+                moved = moved.max((value - state[s]).abs());
+                state[s] = value;
             }
             if moved <= SETTLED {
                 break;
