@@ -12,7 +12,8 @@
 //! - `hard` ([`hard::HardBot`]): the evaluation of [`eval`] with one roll of look-ahead.
 //! - `expert` ([`expert::ExpertBot`]): expectimax over the dice on the same evaluation,
 //!   several rolls deep within a node budget; where the library has a trained value network
-//!   for the preset and the number of seats ([`net`]), it judges positions with that.
+//!   for the preset and the number of seats ([`net`]), it judges positions with that; once
+//!   all the pieces it has left are in its home column, it plays exactly ([`ending`]).
 
 pub mod easy;
 pub mod ending;
