@@ -106,8 +106,9 @@ impl Ending {
     }
 
     /// The move of `moves` (legal for `input` in `pos`) that leaves the mover the fewest
-    /// turns to spend on average before its pieces are home, when the mover is in a solitaire ending; `None`
-    /// otherwise, or if the ending is too large to solve. Of equally good moves, the first.
+    /// turns to spend on average before its pieces are home, when the mover is in a
+    /// solitaire ending; `None` otherwise, or if the ending is too large to solve. Of
+    /// equally good moves, the first.
     pub fn choose(
         &mut self,
         engine: &Engine,
