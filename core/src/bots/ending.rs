@@ -116,10 +116,10 @@ impl Ending {
         input: Input,
         moves: &MoveList,
     ) -> Option<usize> {
-        let seat = pos.turn as usize;
-        if moves.len() < 2 || !Ending::applies(engine, pos, seat) {
+        if moves.len() < 2 {
             return None;
         }
+        // `move_costs` answers `None` outside a solitaire ending.
         let costs = self.move_costs(engine, pos, input, moves.as_slice())?;
         let best = costs.iter().copied().fold(f32::INFINITY, f32::min);
         costs.iter().position(|&c| c <= best + SETTLED)
