@@ -7,9 +7,9 @@
 //! seat rolls its own dice stream, a seat rolls the same numbers whichever bot sits in it.
 //! So a bot's lead cannot come from a lucky seat or lucky dice, only from its choices.
 //!
-//! For each bot the report gives its wins with the Wilson 95% interval, its mean place,
-//! and the median and 99th percentile of its decision times (decisions with a choice
-//! only). Outside engines (`cmd:PROGRAM ARGS…`) that misbehave forfeit the game at hand,
+//! For each bot the report gives its wins with the Wilson 95% interval, its wins from each
+//! seat, its mean place, and the median and 99th percentile of its decision times
+//! (decisions with a choice only). Outside engines (`cmd:PROGRAM ARGS…`) that misbehave forfeit the game at hand,
 //! and the report names them with the reason.
 
 use crate::engine_protocol::{Fault, OutsideEngine};
@@ -114,6 +114,10 @@ pub struct BotReport {
     pub games: u64,
     /// Games won (first place).
     pub wins: u64,
+    /// Games won from each seat (index: the seat in turn order). Every bot sits in every
+    /// seat once a rotation, so a seat that wins far less than the others points at a bot
+    /// that misreads the board from there, or at the seat's place in the turn order.
+    pub wins_by_seat: Vec<u64>,
     /// Games ended in each place (index 0: first).
     pub places: Vec<u64>,
     /// Decision times, sorted, in nanoseconds.
@@ -393,6 +397,7 @@ fn play_games(
             name,
             games: 0,
             wins: 0,
+            wins_by_seat: vec![0; n],
             places: vec![0; n],
             times: Vec::new(),
             forfeits: Vec::new(),
@@ -406,6 +411,7 @@ fn play_games(
             let place = record.place[e];
             report.games += 1;
             report.wins += (place == 0) as u64;
+            report.wins_by_seat[seat_of(e, g % n, n)] += (place == 0) as u64;
             report.places[place] += 1;
             report.times.extend(&record.times[e]);
         }
@@ -427,6 +433,18 @@ fn label(players: &[Player], e: usize) -> String {
     }
     let k = players[..e].iter().filter(same).count() + 1;
     format!("{} #{k}", players[e].label())
+}
+
+/// The colour names of the seats, in turn order, as the arena seats them.
+fn seat_names(engine: &Engine, seats: usize) -> Vec<&'static str> {
+    engine
+        .board
+        .seat_colours(seats)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|&c| engine.rules.colours.get(usize::from(c)))
+        .map(|c| c.name())
+        .collect()
 }
 
 /// Milliseconds from nanoseconds.
@@ -452,6 +470,7 @@ fn report_json(
                 "name": r.name,
                 "games": r.games,
                 "wins": r.wins,
+                "wins_by_seat": r.wins_by_seat,
                 "win_rate": if r.games > 0 { r.wins as f64 / r.games as f64 } else { 0.0 },
                 "win_rate_95": [low, high],
                 "places": r.places,
@@ -467,6 +486,7 @@ fn report_json(
     json!({
         "rules": engine.rules.preset,
         "seats": reports.len(),
+        "seat_colours": seat_names(engine, reports.len()),
         "games": games,
         "rotations": games / reports.len().max(1) as u64,
         "seed": args.seed,
@@ -528,6 +548,22 @@ fn write_table(
             stats::quantile(&r.times, 0.5).map_or(0.0, ms),
             stats::quantile(&r.times, 0.99).map_or(0.0, ms),
         )?;
+    }
+    let rotations = games / n.max(1) as u64;
+    if n > 1 && rotations > 0 {
+        writeln!(
+            out,
+            "wins by seat, {rotations} games from each ({}):",
+            seat_names(engine, n).join(", ")
+        )?;
+        for r in reports {
+            let rates: Vec<String> = r
+                .wins_by_seat
+                .iter()
+                .map(|&w| format!("{:>6.1}%", w as f64 * 100.0 / rotations as f64))
+                .collect();
+            writeln!(out, "  {:<width$}  {}", r.label, rates.join("  "))?;
+        }
     }
     if unfinished > 0 {
         writeln!(

@@ -2,7 +2,7 @@
 //! outside engines that misbehave.
 
 use ludo_core::bots::stats::{mean_place, quantile, wilson};
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -94,6 +94,11 @@ fn the_report_of_a_small_run_is_consistent_with_its_counts() {
             .collect();
         assert_eq!(places.iter().sum::<u64>(), games);
         assert_eq!(places[0], won);
+        let by_seat = wins_by_seat(bot);
+        assert_eq!(by_seat.len(), 3);
+        assert_eq!(by_seat.iter().sum::<u64>(), won);
+        // Four rotations: four games from each seat.
+        assert!(by_seat.iter().all(|&w| w <= 4), "{by_seat:?}");
         let mean = bot["mean_place"].as_f64().expect("mean place");
         assert!(close(mean, mean_place(&places).expect("games")));
         let (low, high) = wilson(won, games);
@@ -110,6 +115,46 @@ fn the_report_of_a_small_run_is_consistent_with_its_counts() {
     }
     // Exactly one winner a game.
     assert_eq!(wins, 12);
+    assert_eq!(report["seat_colours"], json!(["red", "green", "yellow"]));
+}
+
+fn wins_by_seat(bot: &Value) -> Vec<u64> {
+    bot["wins_by_seat"]
+        .as_array()
+        .expect("wins by seat")
+        .iter()
+        .map(number)
+        .collect()
+}
+
+#[test]
+fn the_table_gives_each_bots_wins_by_seat_as_the_json_counts_them() {
+    let args = ["--seats", "medium,random", "--games", "40", "--seed", "6"];
+    let report = arena(&args);
+    let out = Command::new(env!("CARGO_BIN_EXE_ludo"))
+        .arg("arena")
+        .args(args)
+        .output()
+        .expect("run ludo");
+    assert!(out.status.success());
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("wins by seat, 20 games from each (red, yellow):"),
+        "{table}"
+    );
+    for bot in bots(&report) {
+        let label = bot["bot"].as_str().expect("label");
+        let rates: Vec<String> = wins_by_seat(bot)
+            .iter()
+            .map(|&w| format!("{:.1}%", w as f64 * 5.0))
+            .collect();
+        let line = table
+            .lines()
+            .find(|l| l.trim_start().starts_with(label) && !l.contains("  40  "))
+            .expect("a by-seat line");
+        let found: Vec<&str> = line.split_whitespace().skip(1).collect();
+        assert_eq!(found, rates, "{table}");
+    }
 }
 
 #[test]
@@ -125,6 +170,11 @@ fn twin_bots_split_the_wins_exactly_because_every_bot_plays_every_seat_with_the_
     let report = arena(&["--seats", "medium,medium", "--games", "20", "--seed", "9"]);
     let wins: Vec<u64> = bots(&report).iter().map(|b| number(&b["wins"])).collect();
     assert_eq!(wins, vec![10, 10]);
+    // For the same reason the two copies won from the same seats: a rotation's winning
+    // seat is the same in both its games, whoever sits there.
+    let by_seat: Vec<Vec<u64>> = bots(&report).iter().map(wins_by_seat).collect();
+    assert_eq!(by_seat[0], by_seat[1]);
+    assert_eq!(by_seat[0].iter().sum::<u64>(), 10);
     let report = arena(&[
         "--rules",
         "parchis",
@@ -135,6 +185,8 @@ fn twin_bots_split_the_wins_exactly_because_every_bot_plays_every_seat_with_the_
     ]);
     let wins: Vec<u64> = bots(&report).iter().map(|b| number(&b["wins"])).collect();
     assert_eq!(wins, vec![2, 2, 2, 2]);
+    let by_seat: Vec<Vec<u64>> = bots(&report).iter().map(wins_by_seat).collect();
+    assert!(by_seat.iter().all(|s| *s == by_seat[0]), "{by_seat:?}");
 }
 
 #[test]
