@@ -1,0 +1,204 @@
+//! Where `ludo play` keeps the game: the autosave slot of a save folder, or the game's
+//! own save when the slot cannot be used, and the copy of a damaged autosave set aside.
+
+use super::PlayArgs;
+use super::terminal::turn_rolls;
+use crate::failure::Failure;
+use ludo_core::save::SaveError;
+use ludo_core::session::{Session, unix_now};
+use ludo_core::store::{AUTOSAVE, Loaded, SaveStore};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The save folder when `--save-dir` is not given.
+fn default_save_dir() -> Option<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    var("XDG_DATA_HOME")
+        .map(|d| d.join("ludo"))
+        .or_else(|| var("HOME").map(|h| h.join(".local").join("share").join("ludo")))
+}
+
+/// A save's file in the store (the store names its files `ID.ludo.json`).
+fn save_path(store: &SaveStore, id: &str) -> PathBuf {
+    store.dir().join(format!("{id}.ludo.json"))
+}
+
+/// Where the game is saved: the autosave slot of the save folder, or the game's own save
+/// when the slot cannot be used. Saving never stops the game: a failure is told once.
+pub(super) struct Saver {
+    store: Option<SaveStore>,
+    /// Save in the autosave slot (otherwise under the game's own id).
+    pub(super) use_slot: bool,
+    /// A failure has been told already.
+    pub(super) failed: bool,
+    /// `--save-dir DIR` as typed, for the commands the player is told to use.
+    pub(super) dir_arg: String,
+}
+
+impl Saver {
+    pub(super) fn open(args: &PlayArgs) -> Result<Saver, Failure> {
+        let dir_arg = args
+            .save_dir
+            .as_ref()
+            .map(|d| format!(" --save-dir {}", d.display()))
+            .unwrap_or_default();
+        let dir = match args.save_dir.clone().or_else(default_save_dir) {
+            Some(dir) => dir,
+            None => {
+                warn(
+                    "no save folder (neither $XDG_DATA_HOME nor $HOME is set, and no --save-dir): the game is not saved",
+                );
+                return Ok(Saver {
+                    store: None,
+                    use_slot: true,
+                    failed: true,
+                    dir_arg,
+                });
+            }
+        };
+        let store = match SaveStore::open(&dir) {
+            Ok(store) => Some(store),
+            // A folder given on purpose must work; the default one may fail quietly-ish.
+            Err(e) if args.save_dir.is_some() => {
+                return Err(Failure::bad_input(format!("--save-dir: {e}")));
+            }
+            Err(e) => {
+                warn(&format!("the game is not saved: {e}"));
+                None
+            }
+        };
+        Ok(Saver {
+            failed: store.is_none(),
+            store,
+            use_slot: true,
+            dir_arg,
+        })
+    }
+
+    /// Saves the game; tells the first failure on standard error and goes on.
+    pub(super) fn save(&mut self, session: &Session) {
+        let Some(store) = &self.store else { return };
+        let result = if self.use_slot {
+            store.autosave(session)
+        } else {
+            store.save(session).map(|_| ())
+        };
+        if let Err(e) = result
+            && !self.failed
+        {
+            self.failed = true;
+            warn(&format!("the game could not be saved: {e}"));
+        }
+    }
+
+    /// The file the game is saved in.
+    pub(super) fn path(&self, session: &Session) -> Option<PathBuf> {
+        let store = self.store.as_ref()?;
+        let id = if self.use_slot {
+            AUTOSAVE.to_string()
+        } else {
+            SaveStore::game_id(session)
+        };
+        Some(save_path(store, &id))
+    }
+
+    /// The last game in the autosave slot, if it is unfinished. A slot that cannot be read
+    /// is told about and copied aside (it is never deleted); a slot written by a newer
+    /// version is left alone and this game saves under its own name instead.
+    pub(super) fn last_unfinished(&mut self) -> Option<Loaded> {
+        let store = self.store.as_ref()?;
+        let slot = save_path(store, AUTOSAVE);
+        match store.load_autosave() {
+            Ok(Some(loaded)) => {
+                if let Some(e) = &loaded.recovered {
+                    warn(&format!(
+                        "the autosave {} is damaged ({e}); its backup was loaded instead",
+                        slot.display()
+                    ));
+                }
+                // A game over, or one left before its first roll, is not worth offering.
+                let unfinished = !loaded.session.is_over() && turn_rolls(&loaded.session) > 0;
+                unfinished.then_some(loaded)
+            }
+            Ok(None) => None,
+            Err(e @ SaveError::NewerVersion { .. }) => {
+                warn(&format!(
+                    "the autosave {} cannot be opened: {e}; this game is saved under its own name instead",
+                    slot.display()
+                ));
+                self.use_slot = false;
+                None
+            }
+            Err(e) => {
+                let kept = set_aside(store);
+                match kept {
+                    Ok(kept) => warn(&format!(
+                        "the autosave {} cannot be read: {e}. A new game starts; the damaged file is kept as {}",
+                        slot.display(),
+                        kept.display()
+                    )),
+                    Err(copy) => {
+                        warn(&format!(
+                            "the autosave {} cannot be read: {e}. A new game starts and saves under its own name, leaving the damaged file alone ({copy})",
+                            slot.display()
+                        ));
+                        self.use_slot = false;
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    /// Keeps an unfinished game that is about to leave the autosave slot as a save of its
+    /// own, and says where.
+    pub(super) fn keep(&mut self, out: &mut impl Write, old: &Session) -> Result<(), Failure> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        if !self.use_slot {
+            return Ok(());
+        }
+        match store.save(old) {
+            Ok(id) => writeln!(
+                out,
+                "The unfinished game from the autosave is kept: `ludo play --load {}{}` takes it up.",
+                save_path(store, &id).display(),
+                self.dir_arg
+            )?,
+            Err(e) => {
+                // Better not to play over it than to lose it.
+                warn(&format!(
+                    "the unfinished game in the autosave could not be kept ({e}); this game saves under its own name"
+                ));
+                self.use_slot = false;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Copies a damaged autosave (and its backup, if any) to a new save name, so that the slot
+/// can be written again without losing the damaged bytes. Returns the copy's path.
+fn set_aside(store: &SaveStore) -> std::io::Result<PathBuf> {
+    let id = format!("damaged-autosave-{}", unix_now());
+    let mut kept = None;
+    for suffix in ["", ".bak"] {
+        let from = PathBuf::from(format!("{}{suffix}", save_path(store, AUTOSAVE).display()));
+        let to = PathBuf::from(format!("{}{suffix}", save_path(store, &id).display()));
+        if from.exists() {
+            std::fs::copy(&from, &to)?;
+            kept.get_or_insert(to);
+        }
+    }
+    kept.ok_or_else(|| std::io::Error::other("the autosave disappeared"))
+}
+
+/// A warning on standard error.
+fn warn(text: &str) {
+    eprintln!("warning: {}", crate::failure::one_line(text));
+}
