@@ -9,8 +9,8 @@
 //!
 //! For each bot the report gives its wins with the Wilson 95% interval, its wins from each
 //! seat, its mean place, and the median and 99th percentile of its decision times
-//! (decisions with a choice only). Outside engines (`cmd:PROGRAM ARGS…`) that misbehave forfeit the game at hand,
-//! and the report names them with the reason.
+//! (decisions with a choice only). Outside engines (`cmd:PROGRAM ARGS…`) that misbehave
+//! forfeit the game at hand, and the report names them with the reason.
 
 use crate::engine_protocol::{Fault, OutsideEngine};
 use crate::failure::Failure;
