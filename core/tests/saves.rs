@@ -230,6 +230,35 @@ fn damaged_saves_give_errors_that_name_the_problem() {
             found: "a number"
         }
     );
+    // A list entry that is not an object is named by its index, in every list of objects.
+    let not_object = |field: &str| SaveError::WrongType {
+        field: field.into(),
+        expected: "an object",
+        found: "a number",
+    };
+    assert_eq!(
+        edit(&|d| d["seats"][2] = serde_json::json!(5)),
+        not_object("seats[2]")
+    );
+    assert_eq!(
+        edit(&|d| d["summary"]["seats"][1] = serde_json::json!(5)),
+        not_object("summary.seats[1]")
+    );
+    let mut v1: serde_json::Value = serde_json::from_str(V1).expect("json");
+    v1["players"][1] = serde_json::json!(5);
+    assert_eq!(
+        error_of(v1.to_string().as_bytes()),
+        not_object("players[1]")
+    );
+    // Faults are told in the file's order: an earlier seat's fault comes first.
+    let e = edit(&|d| {
+        d["seats"][0]["kind"] = serde_json::json!(7);
+        d["seats"][2] = serde_json::json!(5);
+    });
+    assert!(
+        matches!(&e, SaveError::WrongType { field, .. } if field == "seats[0].kind"),
+        "{e}"
+    );
     let e = edit(&|d| d["log"][3] = serde_json::json!("two"));
     assert!(
         matches!(&e, SaveError::WrongType { field, .. } if field == "log[3]"),
