@@ -160,12 +160,8 @@ fn migrate_v1(v1: &Map<String, Value>) -> Result<Map<String, Value>, SaveError> 
         detail: "expected 64 hex digits".into(),
     })?;
     let mut seats = Vec::new();
-    for (i, player) in doc.array("players")?.iter().enumerate() {
-        let at = format!("players[{i}]");
-        let Value::Object(p) = player else {
-            return Err(wrong(&at, "an object", player));
-        };
-        let p = Obj::at(p, at);
+    for p in doc.objects("players")? {
+        let p = p?;
         let mut seat = Map::new();
         seat.insert("name".into(), p.get("name")?.clone());
         seat.insert("colour".into(), p.get("colour")?.clone());
@@ -212,12 +208,8 @@ fn parse_v2(
     };
     let rules = parse_rules(doc.get("rules")?)?;
     let mut seats = Vec::new();
-    for (i, seat) in doc.array("seats")?.iter().enumerate() {
-        let at = format!("seats[{i}]");
-        let Value::Object(s) = seat else {
-            return Err(wrong(&at, "an object", seat));
-        };
-        seats.push(parse_seat(&Obj::at(s, at))?);
+    for s in doc.objects("seats")? {
+        seats.push(parse_seat(&s?)?);
     }
     let dice = doc.obj("dice")?;
     let commitment = dice.str("commitment")?.to_string();
@@ -325,12 +317,8 @@ fn parse_seat(obj: &Obj) -> Result<Seat, SaveError> {
 
 fn parse_summary(obj: &Obj) -> Result<Summary, SaveError> {
     let mut seats = Vec::new();
-    for (i, seat) in obj.array("seats")?.iter().enumerate() {
-        let at = format!("summary.seats[{i}]");
-        let Value::Object(s) = seat else {
-            return Err(wrong(&at, "an object", seat));
-        };
-        let s = Obj::at(s, at);
+    for s in obj.objects("seats")? {
+        let s = s?;
         seats.push(SeatSummary {
             name: s.str("name")?.to_string(),
             kind: parse_kind(&s)?,
@@ -446,6 +434,23 @@ impl<'a> Obj<'a> {
         let v = self.get(key)?;
         v.as_array()
             .ok_or_else(|| wrong(&self.path(key), "a list", v))
+    }
+
+    /// The list at `key`, each entry as an object at `key[i]`; an entry that is not an
+    /// object is an error when the walk reaches it, so faults are told in file order.
+    fn objects(
+        &self,
+        key: &str,
+    ) -> Result<impl Iterator<Item = Result<Obj<'a>, SaveError>>, SaveError> {
+        let list = self.array(key)?;
+        let path = self.path(key);
+        Ok(list.iter().enumerate().map(move |(i, entry)| {
+            let at = format!("{path}[{i}]");
+            match entry {
+                Value::Object(map) => Ok(Obj::at(map, at)),
+                other => Err(wrong(&at, "an object", other)),
+            }
+        }))
     }
 
     fn obj(&self, key: &str) -> Result<Obj<'a>, SaveError> {
