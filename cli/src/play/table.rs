@@ -226,13 +226,11 @@ impl<R: BufRead, W: Write> Table<R, W> {
         );
         write!(self.term.out, "\n{board}")?;
         loop {
-            write!(
-                self.term.out,
+            let prompt = format!(
                 "{}: press Enter to roll (u undo, q save and quit)> ",
                 self.label(seat)
-            )?;
-            self.term.out.flush()?;
-            let Some(line) = self.term.read_line()? else {
+            );
+            let Some(line) = self.term.ask(&prompt)? else {
                 return Ok(Turn::Left);
             };
             match roll_answer(&line) {
@@ -288,13 +286,11 @@ impl<R: BufRead, W: Write> Table<R, W> {
         }
         let count = texts.len();
         loop {
-            write!(
-                self.term.out,
+            let prompt = format!(
                 "{}: choose 1 to {count} (? hint, u undo, q save and quit)> ",
                 self.label(seat)
-            )?;
-            self.term.out.flush()?;
-            let Some(line) = self.term.read_line()? else {
+            );
+            let Some(line) = self.term.ask(&prompt)? else {
                 return Ok(Turn::Left);
             };
             match choice_answer(&line, count) {

@@ -17,8 +17,11 @@ pub(super) struct Terminal<R, W> {
 }
 
 impl<R: BufRead, W: Write> Terminal<R, W> {
-    /// One line of input without its line ending; `None` at the end of input.
-    pub(super) fn read_line(&mut self) -> Result<Option<String>, Failure> {
+    /// Shows `prompt` and reads the answer: one line of input without its line ending;
+    /// `None` at the end of input.
+    pub(super) fn ask(&mut self, prompt: &str) -> Result<Option<String>, Failure> {
+        write!(self.out, "{prompt}")?;
+        self.out.flush()?;
         let mut bytes = Vec::new();
         let n = self
             .input
@@ -56,9 +59,7 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
             seats.join("; ")
         )?;
         loop {
-            write!(self.out, "Resume the last game? [Y/n] ")?;
-            self.out.flush()?;
-            let Some(line) = self.read_line()? else {
+            let Some(line) = self.ask("Resume the last game? [Y/n] ")? else {
                 return Ok(None);
             };
             match line.to_ascii_lowercase().as_str() {
