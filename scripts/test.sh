@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every check the project has, in the order a failure is cheapest to find:
-# formatting, lints, the Rust tests (unit, scenarios, property tests, the `ludo` binary),
+# formatting, lints, the API docs' links, the Rust tests (unit, scenarios, property tests, the `ludo` binary),
 # then the Kotlin and Swift suites over the generated bindings and the real library.
 # Installs what it needs (rustfmt/clippy components, a Swift root) on first use.
 set -euo pipefail
@@ -17,6 +17,9 @@ cargo fmt --all -- --check
 
 step "cargo clippy (warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
+
+step "cargo doc (broken or private links are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 step "cargo test"
 cargo test --workspace

@@ -6,7 +6,7 @@
 //! (`LudoError`). Kotlin sees `LudoException` (a sealed class), Swift a thrown `LudoError`.
 //!
 //! No panic crosses the boundary: every export that touches the core runs inside
-//! [`guarded`], which turns a panic (a bug) into [`LudoError::Internal`], and the bots' search
+//! `guarded`, which turns a panic (a bug) into [`LudoError::Internal`], and the bots' search
 //! runs on tokio's blocking pool, whose join error becomes the same variant.
 
 mod error;
