@@ -16,9 +16,9 @@
 //! A network is made for one preset and one number of seats ([`Net::preset`],
 //! [`Net::seats`]). `core/examples/td_train.rs` trains one and writes it as JSON; the ones
 //! built into the library are in `bots/nets/`, beside this module's folder, named after
-//! their preset and seats ([`BUILT_IN`]). A built-in network may have partners ([`PARTNERS`]), networks of
-//! the same shape trained apart, and then its chances are the mean of theirs and its own.
-//! docs/bots.md tells how they were made.
+//! their preset and seats ([`BUILT_IN`]). A built-in network may have partners
+//! ([`PARTNERS`]), networks of the same shape trained apart, and then its chances are the
+//! mean of theirs and its own. docs/bots.md tells how they were made.
 //!
 //! `pack.rs` holds the compact form the built-in networks take in the library, and
 //! `built_in.rs` those networks and the choice of one for a game.

@@ -15,13 +15,14 @@ const Q_MAX: f32 = 32_767.0;
 
 impl Net {
     /// The network as compact bytes, the form the built-in networks take in the library
-    /// (version 2, about a sixth of the JSON's size): the mark `LUDONET` and the version; the
-    /// seats, 1 if it has danger inputs, the slots and the hidden units (u16), the
+    /// (version 2, about a sixth of the JSON's size): the mark `LUDONET` and the version;
+    /// the seats, 1 if it has danger inputs, the slots and the hidden units (u16), the
     /// preset's length and name; then each input's row of `w1` as one byte `e` and its
     /// weights as little-endian i16 steps of 2^e; then `b1`, `w2`, `v` and `b2` as
     /// little-endian f32, exact. A row's power of two is the smallest that keeps its
     /// largest weight within 32,767 steps, so each weight moves by at most half a step, a
-    /// 32,767th of its row's largest, and packing what this unpacks to gives the same bytes.
+    /// 32,767th of its row's largest, and packing what this unpacks to gives the same
+    /// bytes.
     pub fn pack(&self) -> Vec<u8> {
         let mut out = self.pack_header(PACK_COMPACT);
         let (inputs, hidden) = (
