@@ -6,120 +6,27 @@
 //! replaying the log from the seed reproduces the game exactly. Undo is such a replay with
 //! the log cut short, which is why it can never re-roll.
 
+mod error;
 mod events;
+mod setup;
 mod view;
 
+pub use error::{LogError, SessionError};
 pub use events::GameEvent;
+pub use setup::{GameSetup, MAX_LEVEL_LEN, MAX_NAME_LEN, Seat, SeatKind, unix_now};
 pub use view::{GameView, MoveOption, PieceView, SeatView, SessionPhase};
 
-use crate::colour::Colour;
 use crate::dice::{Dice, Seed, roll_off};
 use crate::engine::Engine;
 use crate::game::Game;
 use crate::moves::{Input, Move, MoveList};
 use crate::position::Position;
-use crate::rules::{RulesError, RulesSpec};
 use crate::turn::{Phase, Step};
+use setup::resolve_seats;
 
-/// The longest a seat name may be, in bytes.
-pub const MAX_NAME_LEN: usize = 40;
-/// The longest a bot level may be, in bytes.
-pub const MAX_LEVEL_LEN: usize = 24;
 /// A replay stops with an error past this many rolls: a real game takes a few hundred, so
 /// only a damaged file or code gets here.
 pub const MAX_ROLLS: usize = 100_000;
-
-/// Who plays a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum SeatKind {
-    /// A person at this device: the one whose decisions undo takes back.
-    Human,
-    /// The computer, at a level the bots module knows (e.g. `"easy"`).
-    Bot {
-        /// The bot's level.
-        level: String,
-    },
-}
-
-/// A seat at the table, in turn order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Seat {
-    /// The name shown for the seat.
-    pub name: String,
-    /// Human or bot.
-    pub kind: SeatKind,
-    /// The colour the seat plays. `None` on every seat lets the board spread the seats
-    /// over its colours; a session's own seats always have one.
-    pub colour: Option<Colour>,
-}
-
-impl Seat {
-    /// A human seat whose colour the board chooses.
-    pub fn human(name: &str) -> Seat {
-        Seat {
-            name: name.to_string(),
-            kind: SeatKind::Human,
-            colour: None,
-        }
-    }
-
-    /// A bot seat whose colour the board chooses.
-    pub fn bot(name: &str, level: &str) -> Seat {
-        Seat {
-            name: name.to_string(),
-            kind: SeatKind::Bot {
-                level: level.to_string(),
-            },
-            colour: None,
-        }
-    }
-
-    /// The same seat playing `colour`.
-    pub fn with_colour(mut self, colour: Colour) -> Seat {
-        self.colour = Some(colour);
-        self
-    }
-
-    /// Whether a person plays this seat.
-    pub fn is_human(&self) -> bool {
-        self.kind == SeatKind::Human
-    }
-}
-
-/// Everything that decides a game before its first roll.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameSetup {
-    /// The rules: a preset, or a preset with options.
-    pub rules: RulesSpec,
-    /// The seats in turn order.
-    pub seats: Vec<Seat>,
-    /// The seed of every die of the game.
-    pub seed: Seed,
-    /// An online game: nobody may take a decision back.
-    pub online: bool,
-    /// When the game began, in seconds since 1970.
-    pub created_at: u64,
-}
-
-impl GameSetup {
-    /// An offline game with a fresh random seed, starting now.
-    pub fn new(rules: RulesSpec, seats: Vec<Seat>) -> GameSetup {
-        GameSetup {
-            rules,
-            seats,
-            seed: Seed::random(),
-            online: false,
-            created_at: unix_now(),
-        }
-    }
-}
-
-/// Seconds since 1970 by the system clock (0 if the clock is before 1970).
-pub fn unix_now() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
 
 /// One choice in the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,93 +50,6 @@ pub struct Roll {
     pub value: u8,
     /// Whether it was a roll-off roll (deciding who starts) rather than a turn.
     pub roll_off: bool,
-}
-
-/// Why a session refused an action or could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SessionError {
-    /// The rules do not resolve.
-    #[error("rules: {0}")]
-    Rules(#[from] RulesError),
-    /// The seats do not fit the rules; the text names the seat.
-    #[error("seats: {0}")]
-    Seats(String),
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// A roll was asked for while a move must be chosen.
-    #[error("a move must be chosen first ({options} options)")]
-    ChoiceNeeded {
-        /// How many moves are legal.
-        options: usize,
-    },
-    /// A choice was given while the seat must roll.
-    #[error("nothing to choose: the seat to move must roll")]
-    NothingToChoose,
-    /// The index is not one of the options.
-    #[error("move {index} is not an option: there are {count} (0 to {last})", last = .count.saturating_sub(1))]
-    IllegalChoice {
-        /// The index given.
-        index: usize,
-        /// How many options there are.
-        count: usize,
-    },
-    /// Online games cannot be taken back.
-    #[error("undo is not allowed in an online game")]
-    UndoOnline,
-    /// No human decision is left to take back.
-    #[error("nothing to undo: no decision of a player at this device is left")]
-    NothingToUndo,
-    /// A bot step was asked for while a person is to move.
-    #[error("a person is to move, not a bot")]
-    NotABotsTurn,
-    /// A log does not replay (saves and replay codes).
-    #[error("log: {0}")]
-    Log(#[from] LogError),
-}
-
-/// Why a log of decisions does not replay from its seed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LogError {
-    /// A choice is out of the range of legal moves.
-    #[error("decision {index}: move {choice} is not legal, there are {options} moves")]
-    IllegalChoice {
-        /// The decision's index in the log.
-        index: usize,
-        /// The choice recorded.
-        choice: usize,
-        /// How many moves were legal.
-        options: usize,
-    },
-    /// The game ended, or the recorded rolls ran out, before the log did.
-    #[error("decision {index}: the log goes on after the game stopped ({reason})")]
-    TooLong {
-        /// The first decision left over.
-        index: usize,
-        /// Why play stopped there.
-        reason: &'static str,
-    },
-    /// The log ran out while the recorded rolls go on.
-    #[error(
-        "the log ends after {decisions} decisions, but {rolls} rolls were recorded and only {made} made"
-    )]
-    TooShort {
-        /// Decisions in the log.
-        decisions: usize,
-        /// Rolls recorded.
-        rolls: usize,
-        /// Rolls the replay reached.
-        made: usize,
-    },
-    /// A packed log (replay code) has no bits left for the next choice.
-    #[error("decision {index}: the packed choices end early")]
-    Truncated {
-        /// The decision that could not be read.
-        index: usize,
-    },
-    /// The replay went past [`MAX_ROLLS`].
-    #[error("the replay passed {MAX_ROLLS} rolls without ending")]
-    Endless,
 }
 
 /// A choice waiting to be made.
@@ -667,62 +487,11 @@ impl Session {
     }
 }
 
-/// Checks the seats against the rules and fills in their colours; returns each seat's
-/// board colour index in turn order.
-fn resolve_seats(engine: &Engine, seats: &mut [Seat]) -> Result<Vec<u8>, SessionError> {
-    let bad = |text: String| Err(SessionError::Seats(text));
-    let board_colours = engine.board.colours as usize;
-    if seats.len() < 2 || seats.len() > board_colours {
-        return bad(format!(
-            "{} seats, but this board seats 2 to {board_colours}",
-            seats.len()
-        ));
-    }
-    for (i, seat) in seats.iter().enumerate() {
-        if seat.name.len() > MAX_NAME_LEN {
-            return bad(format!(
-                "seat {i}: the name is longer than {MAX_NAME_LEN} bytes"
-            ));
-        }
-        if let SeatKind::Bot { level } = &seat.kind
-            && (level.is_empty() || level.len() > MAX_LEVEL_LEN)
-        {
-            return bad(format!(
-                "seat {i}: a bot level has 1 to {MAX_LEVEL_LEN} bytes"
-            ));
-        }
-    }
-    let given = seats.iter().filter(|s| s.colour.is_some()).count();
-    let indices: Vec<usize> = if given == 0 {
-        engine
-            .board
-            .default_seating(seats.len())
-            .ok_or_else(|| SessionError::Seats("the board cannot seat that many".into()))?
-    } else if given < seats.len() {
-        return bad("give every seat a colour, or none".into());
-    } else {
-        let mut indices = Vec::new();
-        for (i, seat) in seats.iter().enumerate() {
-            let colour = seat.colour.unwrap_or(Colour::Red);
-            let Some(idx) = engine.rules.colours.iter().position(|&c| c == colour) else {
-                return bad(format!("seat {i}: {colour} is not a colour of this board"));
-            };
-            if indices.contains(&idx) {
-                return bad(format!("seat {i}: {colour} is taken by another seat"));
-            }
-            indices.push(idx);
-        }
-        indices
-    };
-    for (seat, &idx) in seats.iter_mut().zip(&indices) {
-        seat.colour = engine.rules.colours.get(idx).copied();
-    }
-    Ok(indices.into_iter().map(|i| i as u8).collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::colour::Colour;
+    use crate::rules::RulesSpec;
 
     fn setup(seed: u64) -> GameSetup {
         GameSetup {
