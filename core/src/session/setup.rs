@@ -12,6 +12,7 @@ use super::SessionError;
 pub const MAX_NAME_LEN: usize = 40;
 /// The longest a bot level may be, in bytes.
 pub const MAX_LEVEL_LEN: usize = 24;
+
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SeatKind {
