@@ -53,8 +53,14 @@ android {
 // release builds, the dev profile for debug builds. `-Prust-target=arm64` builds one ABI.
 cargoNdk {
     module = "../bindings" // from this Gradle project's root, android/
-    targetDirectory = "../target" // from the module: the Cargo workspace's target folder
+    // From the module: the Cargo workspace's target folder, where the plugin looks for the
+    // libraries. Cargo is told the same folder, whatever CARGO_TARGET_DIR the shell has.
+    targetDirectory = "../target"
+    extraCargoEnv = mapOf("CARGO_TARGET_DIR" to rootProject.file("../target").absolutePath)
     targets = ArrayList(abis)
+    // The Android API the libraries link against: the app's minSdk, given here rather than
+    // read through AGP's old DSL.
+    apiLevel = 26
     librariesNames = arrayListOf("libludo_ffi.so")
 }
 

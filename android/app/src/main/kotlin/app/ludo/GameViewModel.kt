@@ -4,6 +4,7 @@ import android.app.Application
 import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.viewModelScope
 import java.io.File
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.delay
@@ -77,7 +78,7 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
     /** Back to the new-game screen; the autosave keeps the game for "resume". */
     fun leave() {
         bots?.cancel()
-        session?.close()
+        retire(session)
         session = null
         _state.update { it.copy(game = null, canResume = it.game?.view?.phase != GamePhase.OVER) }
     }
@@ -85,7 +86,18 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
     fun dismissMessage() = _state.update { it.copy(error = null, recoveredFromBackup = false) }
 
     override fun onCleared() {
-        session?.close()
+        retire(session)
+        session = null
+    }
+
+    /**
+     * Frees a game the screens have let go of. A save of it may still be queued on [disk], and
+     * the save hands the game to the core, which must not find it freed: so it is closed on
+     * [disk] too, after those saves. Its own scope, since `viewModelScope` is cancelled by then
+     * in [onCleared].
+     */
+    private fun retire(game: GameSession?) {
+        if (game != null) CoroutineScope(disk).launch { game.close() }
     }
 
     /** Puts a new or loaded game on screen (loading replays the game: off the main thread). */
@@ -105,7 +117,17 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
     /** One action of the person at the device; the core refuses what is not theirs to do. */
     private fun act(action: (GameSession) -> GameView) {
         val game = session ?: return
-        launchCatching { publish(game, withContext(Dispatchers.Default) { action(game) }) }
+        launchCatching {
+            val view = try {
+                withContext(Dispatchers.Default) { action(game) }
+            } catch (e: IllegalStateException) {
+                // The player left this game while the action waited, and it was closed: the
+                // action is moot. Anything else is a real error.
+                if (game === session) throw e
+                return@launchCatching
+            }
+            publish(game, view)
+        }
     }
 
     private suspend fun publish(game: GameSession, view: GameView) {
