@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Swift side of the cross-language tests: builds the library as it ships (profile release-ffi),
 # writes the bindings, compiles them as module `ludo_ffi` (as ios/LudoKit will hold them),
-# compiles tests/swift/*.swift against that module and runs them; both in Swift 6 mode with
-# warnings as errors. Closing line:
+# compiles tests/swift/*.swift against that module and runs them, and compiles the iOS
+# package's store and the app's messages as Xcode would; all in Swift 6 mode with warnings as
+# errors. Closing line:
 # "swift tests: N passed, M failed"; exits non-zero on any failure.
 #
 # Uses swiftc from PATH, else the Debian root of scripts/swift-toolchain.sh (made once).
@@ -44,5 +45,14 @@ swift swiftc -swift-version 6 -warnings-as-errors -module-name LudoSwiftTests \
     "${FFI_FLAGS[@]}" -lludo_ffi_swift -lludo_ffi \
     -o "$BUILD/swift-tests" \
     "$REPO"/tests/swift/*.swift
+
+# The iOS code that needs no Apple SDK, compiled as Xcode compiles it: module LudoKit is the
+# bindings and ios/Sources/LudoKit (the store), and the app's Messages.swift (Foundation only)
+# is checked against it. The SwiftUI views need Apple's SDK and are not compiled here.
+swift swiftc -swift-version 6 -warnings-as-errors -parse-as-library -module-name LudoKit \
+    -emit-module -emit-module-path "$BUILD/LudoKit.swiftmodule" "${FFI_FLAGS[@]}" \
+    "$BUILD/ludo_ffi.swift" "$REPO"/ios/Sources/LudoKit/*.swift
+swift swiftc -swift-version 6 -warnings-as-errors -parse-as-library -typecheck \
+    "${FFI_FLAGS[@]}" "$REPO/ios/LudoApp/Messages.swift"
 
 LD_LIBRARY_PATH="$BUILD" DYLD_LIBRARY_PATH="$BUILD" swift "$BUILD/swift-tests"

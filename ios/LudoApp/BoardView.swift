@@ -110,7 +110,7 @@ struct BoardCanvas: View {
             let centre = CGPoint(x: (CGFloat(s.col) + 0.5) * side + shift.x, y: (CGFloat(s.row) + 0.5) * side + shift.y)
             return Path(ellipseIn: CGRect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r))
         }
-        let colours = board.colours.map(\.paint)
+        let colours = board.colours.map { $0.paint }
         func colour(_ index: UInt32) -> Color { Int(index) < colours.count ? colours[Int(index)] : .gray }
 
         for cell in board.cells {

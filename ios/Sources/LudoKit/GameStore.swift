@@ -20,6 +20,9 @@ public final class GameStore {
     @ObservationIgnored private let store: SaveStore?
     @ObservationIgnored private var session: GameSession?
     @ObservationIgnored private var bots: Task<Void, Never>?
+    /// Counts the bot loops started, so that a loop that ends clears `bots` only while it is
+    /// still the current one (a cancelled loop may end after a newer one has started).
+    @ObservationIgnored private var botLoops = 0
 
     private nonisolated static let autosave = "autosave"
     private nonisolated static let logLines = 4
@@ -128,8 +131,10 @@ public final class GameStore {
     /// Plays the bots' actions one at a time; the search runs in the core, off this actor.
     private func playBots(_ game: GameSession) {
         guard bots == nil else { return }
+        botLoops += 1
+        let loop = botLoops
         bots = Task {
-            defer { bots = nil }
+            defer { if botLoops == loop { bots = nil } }
             while game === session, view?.botToMove == true {
                 try? await Task.sleep(for: Self.botPause)
                 guard game === session else { break }
