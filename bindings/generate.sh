@@ -3,14 +3,15 @@
 #
 #   bindings/generate.sh [OUT_DIR]      (default OUT_DIR: bindings/generated)
 #
-# Generated files are NOT committed: they are written at build/test time into
-# bindings/generated/ (ignored by git), the one place every consumer reads them from:
-#   OUT_DIR/kotlin/uniffi/ludo_ffi/ludo_ffi.kt   tests/kotlin (Maven source dir); the Android
-#                                                app adds the same folder as a source dir
-#   OUT_DIR/swift/ludo_ffi.swift                 Swift sources   } tests/swift, and the XCFramework
-#   OUT_DIR/swift/ludo_ffiFFI.h                  C header        } script of ios/LudoKit
-#   OUT_DIR/swift/module.modulemap               Clang module    } (Headers/ of the framework)
+# Generated files are NOT committed: they are written at test time into bindings/generated/
+# (ignored by git), where the test suites read them:
+#   OUT_DIR/kotlin/uniffi/ludo_ffi/ludo_ffi.kt   tests/kotlin (a Maven source folder)
+#   OUT_DIR/swift/ludo_ffi.swift                 Swift sources   } tests/swift
+#   OUT_DIR/swift/ludo_ffiFFI.h                  C header        }
+#   OUT_DIR/swift/module.modulemap               Clang module    }
 # So there is nothing to diff in CI: every test run regenerates from the library it tests.
+# The apps generate their own copy the same way from the library they package: the Android
+# build (android/app/build.gradle.kts) and ios/build-xcframework.sh.
 #
 # Honours CARGO_TARGET_DIR (default: <checkout>/target). Prints the library's folder last
 # (<target>/release-ffi), for the test scripts (-L, LD_LIBRARY_PATH, jna.library.path).

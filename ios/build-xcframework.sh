@@ -1,27 +1,28 @@
 #!/usr/bin/env bash
 # Builds the Rust core for iOS and prepares the LudoKit package (needs macOS with Xcode and
 # rustup; it cannot run on Linux):
-#   ios/LudoFFI.xcframework                       static libludo_ffi.a (the workspace's
-#                                                 release-ffi profile) for the device
-#                                                 (aarch64-apple-ios) and the simulator
-#                                                 (aarch64 + x86_64, one lipo'd library), each
-#                                                 with Headers/ludo_ffiFFI/{ludo_ffiFFI.h,
-#                                                 module.modulemap}
-#   ios/Sources/LudoKit/Generated/ludo_ffi.swift  the Swift bindings
+#   ios/LudoKit/LudoFFI.xcframework        static libludo_ffi.a (the workspace's release-ffi
+#                                          profile) for the device (aarch64-apple-ios) and
+#                                          the simulator (aarch64 + x86_64, one lipo'd
+#                                          library), each with
+#                                          Headers/ludo_ffiFFI/{ludo_ffiFFI.h,module.modulemap}
+#   ios/LudoKit/Sources/LudoKit/Generated/ludo_ffi.swift
+#                                          the Swift bindings
 # Run it again after every change to the Rust code. Honours CARGO_TARGET_DIR.
 set -euo pipefail
 
 IOS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
 REPO="$(dirname "$IOS")"
+KIT="$IOS/LudoKit"
 TARGET_DIR="${CARGO_TARGET_DIR:-$REPO/target}"
 STAGE="$TARGET_DIR/ios-xcframework"
 LIB=libludo_ffi.a
-# The profile the apps ship (Cargo.toml): small rather than fastest, unwinding kept.
+# The profile the apps ship (Cargo.toml): fat LTO at opt-level 2, unwinding kept.
 PROFILE=release-ffi
 DEVICE=aarch64-apple-ios
 SIMULATORS=(aarch64-apple-ios-sim x86_64-apple-ios)
 
-# The same minimum iOS as Package.swift, so the linker does not warn about newer objects.
+# The same minimum iOS as LudoKit/Package.swift and the app, so the linker does not warn about newer objects.
 export IPHONEOS_DEPLOYMENT_TARGET=17.0
 
 cd "$REPO"
@@ -47,12 +48,12 @@ cargo build -p ludo-ffi --features cli --bin uniffi-bindgen
 cp "$STAGE/swift/ludo_ffiFFI.h" "$STAGE/headers/ludo_ffiFFI/"
 cp "$STAGE/swift/ludo_ffiFFI.modulemap" "$STAGE/headers/ludo_ffiFFI/module.modulemap"
 
-rm -rf "$IOS/LudoFFI.xcframework"
+rm -rf "$KIT/LudoFFI.xcframework"
 xcodebuild -create-xcframework \
     -library "$TARGET_DIR/$DEVICE/$PROFILE/$LIB" -headers "$STAGE/headers" \
     -library "$STAGE/simulator/$LIB" -headers "$STAGE/headers" \
-    -output "$IOS/LudoFFI.xcframework"
+    -output "$KIT/LudoFFI.xcframework"
 
-mkdir -p "$IOS/Sources/LudoKit/Generated"
-cp "$STAGE/swift/ludo_ffi.swift" "$IOS/Sources/LudoKit/Generated/"
-echo "ios: LudoFFI.xcframework and Sources/LudoKit/Generated/ludo_ffi.swift are ready"
+mkdir -p "$KIT/Sources/LudoKit/Generated"
+cp "$STAGE/swift/ludo_ffi.swift" "$KIT/Sources/LudoKit/Generated/"
+echo "ios: LudoKit/LudoFFI.xcframework and LudoKit/Sources/LudoKit/Generated/ludo_ffi.swift are ready"

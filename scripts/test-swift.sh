@@ -47,11 +47,11 @@ swift swiftc -swift-version 6 -warnings-as-errors -module-name LudoSwiftTests \
     "$REPO"/tests/swift/*.swift
 
 # The iOS code that needs no Apple SDK, compiled as Xcode compiles it: module LudoKit is the
-# bindings and ios/Sources/LudoKit (the store), and the app's Messages.swift (Foundation only)
+# bindings and ios/LudoKit/Sources/LudoKit (the store), and the app's Messages.swift (Foundation only)
 # is checked against it. The SwiftUI views need Apple's SDK and are not compiled here.
 swift swiftc -swift-version 6 -warnings-as-errors -parse-as-library -module-name LudoKit \
     -emit-module -emit-module-path "$BUILD/LudoKit.swiftmodule" "${FFI_FLAGS[@]}" \
-    "$BUILD/ludo_ffi.swift" "$REPO"/ios/Sources/LudoKit/*.swift
+    "$BUILD/ludo_ffi.swift" "$REPO"/ios/LudoKit/Sources/LudoKit/*.swift
 swift swiftc -swift-version 6 -warnings-as-errors -parse-as-library -typecheck \
     "${FFI_FLAGS[@]}" "$REPO/ios/LudoApp/Messages.swift"
 

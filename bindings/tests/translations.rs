@@ -3,7 +3,8 @@
 //! core hands the apps (presets, their options and colours, bot levels) has a text.
 //!
 //! Android keeps its texts in `res/values*/strings.xml` (keys like `preset_classic`), iOS in
-//! one string catalog, `Localizable.xcstrings` (keys like `preset.classic`, the core's codes).
+//! the string catalog `Localizable.xcstrings` (keys like `preset.classic`, the core's codes),
+//! and the app's name in `InfoPlist.xcstrings`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -55,9 +56,15 @@ fn android_strings(folder: &str) -> BTreeMap<String, String> {
     strings
 }
 
-/// The string catalog: for each key, each language's text (only translated ones).
+/// The app's string catalog, `Localizable.xcstrings`.
 fn ios_strings() -> BTreeMap<String, BTreeMap<String, String>> {
-    let path = repo().join("ios/LudoApp/Localizable.xcstrings");
+    ios_catalog("Localizable.xcstrings")
+}
+
+/// A string catalog of the iOS app: for each key, each language's text (only translated
+/// ones).
+fn ios_catalog(file: &str) -> BTreeMap<String, BTreeMap<String, String>> {
+    let path = repo().join("ios/LudoApp").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let catalog: serde_json::Value = serde_json::from_str(&text).expect("the catalog is JSON");
     assert_eq!(catalog["sourceLanguage"], "en");
@@ -155,6 +162,17 @@ fn both_apps_say_the_same_in_every_language() {
             let ios_text = &languages[language];
             let android_text = as_ios(&android[&android_key(key)]);
             assert_eq!(&android_text, ios_text, "{key} in {language}");
+        }
+    }
+}
+
+#[test]
+fn the_app_is_named_the_same_on_both_platforms_in_every_language() {
+    let info = ios_catalog("InfoPlist.xcstrings");
+    for (language, folder) in LANGUAGES {
+        let name = &android_strings(folder)["app_name"];
+        for key in ["CFBundleDisplayName", "CFBundleName"] {
+            assert_eq!(info[key].get(language), Some(name), "{key} in {language}");
         }
     }
 }

@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // LudoKit: the Rust core (an XCFramework) with its generated Swift bindings and a thin store.
-// Run ./build-xcframework.sh first: it writes LudoFFI.xcframework and
+// Run ../build-xcframework.sh first: it writes LudoFFI.xcframework and
 // Sources/LudoKit/Generated/ludo_ffi.swift, which are built from the core and not committed.
+// The app (../Ludo.xcodeproj) takes this package as a local dependency.
 import PackageDescription
 
 let package = Package(
