@@ -1,0 +1,276 @@
+//! The app projects that no CI machine here can build (Xcode and the Android SDK are not on
+//! Linux) are held to what can be checked by reading them: the Xcode project parses and every
+//! object it names exists, it points at folders and a package that are there, and the
+//! settings that must agree across files do.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn read(path: &str) -> String {
+    let full = repo().join(path);
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()))
+}
+
+/// A value of an old-style (OpenStep) property list, the format of `project.pbxproj`.
+#[derive(Debug, PartialEq)]
+enum Plist {
+    Text(String),
+    List(Vec<Plist>),
+    Dict(BTreeMap<String, Plist>),
+}
+
+impl Plist {
+    fn get(&self, key: &str) -> Option<&Plist> {
+        match self {
+            Plist::Dict(d) => d.get(key),
+            _ => None,
+        }
+    }
+
+    fn text(&self, key: &str) -> Option<&str> {
+        match self.get(key)? {
+            Plist::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// Every text in this value, nested ones included.
+    fn texts<'a>(&'a self, out: &mut Vec<&'a str>) {
+        match self {
+            Plist::Text(t) => out.push(t),
+            Plist::List(l) => l.iter().for_each(|v| v.texts(out)),
+            Plist::Dict(d) => d.values().for_each(|v| v.texts(out)),
+        }
+    }
+}
+
+/// Splits a property list into tokens: punctuation, bare words and quoted strings (quotes
+/// removed, escapes kept as they are). Comments are dropped.
+fn tokens(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {}
+            '/' if text[at..].starts_with("/*") => {
+                let end = text[at + 2..].find("*/").expect("a closed comment");
+                while chars.peek().is_some_and(|&(i, _)| i < at + 2 + end + 2) {
+                    chars.next();
+                }
+            }
+            '/' if text[at..].starts_with("//") => {
+                while chars.peek().is_some_and(|&(_, c)| c != '\n') {
+                    chars.next();
+                }
+            }
+            '{' | '}' | '(' | ')' | '=' | ';' | ',' => out.push(c.to_string()),
+            '"' => {
+                let mut s = String::new();
+                loop {
+                    match chars.next().expect("a closed string") {
+                        (_, '"') => break,
+                        (_, '\\') => {
+                            s.push('\\');
+                            s.push(chars.next().expect("an escape").1);
+                        }
+                        (_, c) => s.push(c),
+                    }
+                }
+                out.push(format!("\"{s}"));
+            }
+            _ => {
+                let mut s = c.to_string();
+                while let Some(&(_, c)) = chars.peek() {
+                    if c.is_whitespace() || "{}()=;,\"".contains(c) {
+                        break;
+                    }
+                    s.push(c);
+                    chars.next();
+                }
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// Parses one value from `tokens[*at..]`; panics with the token's index on a syntax error.
+fn value(tokens: &[String], at: &mut usize) -> Plist {
+    let next = |at: &mut usize| {
+        let t = tokens
+            .get(*at)
+            .unwrap_or_else(|| panic!("the file ends early"));
+        *at += 1;
+        t.as_str()
+    };
+    match next(at) {
+        "{" => {
+            let mut dict = BTreeMap::new();
+            while tokens[*at] != "}" {
+                let key = next(at).trim_start_matches('"').to_string();
+                assert_eq!(next(at), "=", "token {at}: `=` after {key}");
+                let v = value(tokens, at);
+                assert_eq!(next(at), ";", "token {at}: `;` after {key}");
+                assert!(dict.insert(key.clone(), v).is_none(), "{key} twice");
+            }
+            *at += 1;
+            Plist::Dict(dict)
+        }
+        "(" => {
+            let mut list = Vec::new();
+            while tokens[*at] != ")" {
+                list.push(value(tokens, at));
+                match next(at) {
+                    "," => {}
+                    ")" => return Plist::List(list),
+                    t => panic!("token {at}: `{t}` in a list"),
+                }
+            }
+            *at += 1;
+            Plist::List(list)
+        }
+        t if "}):=;,".contains(t) => panic!("token {at}: `{t}` where a value belongs"),
+        t => Plist::Text(t.trim_start_matches('"').to_string()),
+    }
+}
+
+fn xcode_project() -> Plist {
+    let text = read("ios/Ludo.xcodeproj/project.pbxproj");
+    assert!(text.starts_with("// !$*UTF8*$!"), "the project's header");
+    let tokens = tokens(&text);
+    let mut at = 0;
+    let project = value(&tokens, &mut at);
+    assert_eq!(at, tokens.len(), "text after the project's closing brace");
+    project
+}
+
+#[test]
+fn the_xcode_project_parses_and_every_object_it_names_exists() {
+    let project = xcode_project();
+    let Some(Plist::Dict(objects)) = project.get("objects") else {
+        panic!("no objects");
+    };
+    let is_id = |t: &str| t.len() == 24 && t.bytes().all(|b| b.is_ascii_hexdigit());
+    for (id, object) in objects {
+        assert!(is_id(id), "{id} is not an object id");
+        assert!(object.text("isa").is_some(), "{id} has no isa");
+        let mut texts = Vec::new();
+        object.texts(&mut texts);
+        for t in texts.into_iter().filter(|t| is_id(t)) {
+            assert!(
+                objects.contains_key(t),
+                "{id} names {t}, which is not there"
+            );
+        }
+    }
+    let root = project.text("rootObject").expect("a root object");
+    assert_eq!(objects[root].text("isa"), Some("PBXProject"));
+}
+
+#[test]
+fn the_xcode_project_builds_the_app_folder_with_the_local_package() {
+    let project = xcode_project();
+    let Some(Plist::Dict(objects)) = project.get("objects") else {
+        panic!("no objects");
+    };
+    let of_kind = |isa: &str| -> Vec<&Plist> {
+        objects
+            .values()
+            .filter(|o| o.text("isa") == Some(isa))
+            .collect()
+    };
+    let [target] = of_kind("PBXNativeTarget")[..] else {
+        panic!("one target");
+    };
+    assert_eq!(target.text("name"), Some("Ludo"));
+
+    // The sources: a synchronised folder that exists and holds the app's entry point.
+    let [folder] = of_kind("PBXFileSystemSynchronizedRootGroup")[..] else {
+        panic!("one synchronised folder");
+    };
+    let path = folder.text("path").expect("a path");
+    assert!(read(&format!("ios/{path}/LudoApp.swift")).contains("@main"));
+    assert!(
+        repo()
+            .join("ios")
+            .join(path)
+            .join("Localizable.xcstrings")
+            .is_file()
+    );
+
+    // The package: a local one whose manifest makes the library the target links.
+    let [package] = of_kind("XCLocalSwiftPackageReference")[..] else {
+        panic!("one local package");
+    };
+    let dir = package.text("relativePath").expect("a relative path");
+    let manifest = read(&format!("ios/{dir}/Package.swift"));
+    let [product] = of_kind("XCSwiftPackageProductDependency")[..] else {
+        panic!("one package product");
+    };
+    let name = product.text("productName").expect("a product name");
+    assert!(
+        manifest.contains(&format!(".library(name: \"{name}\"")),
+        "{dir}/Package.swift has no library {name}"
+    );
+
+    // The same minimum iOS in the project, the package and the framework script.
+    for config in of_kind("XCBuildConfiguration") {
+        if let Some(ios) = config
+            .get("buildSettings")
+            .and_then(|s| s.text("IPHONEOS_DEPLOYMENT_TARGET"))
+        {
+            assert_eq!(ios, "17.0");
+        }
+    }
+    assert!(manifest.contains(".iOS(.v17)"));
+    assert!(read("ios/build-xcframework.sh").contains("IPHONEOS_DEPLOYMENT_TARGET=17.0"));
+
+    // The shared scheme builds this target.
+    let scheme = read("ios/Ludo.xcodeproj/xcshareddata/xcschemes/Ludo.xcscheme");
+    let id = objects
+        .iter()
+        .find(|(_, o)| o.text("isa") == Some("PBXNativeTarget"))
+        .map(|(id, _)| id)
+        .expect("the target's id");
+    assert!(scheme.contains(&format!("BlueprintIdentifier = \"{id}\"")));
+}
+
+#[test]
+fn the_android_build_links_for_its_min_sdk_with_the_pinned_gradle() {
+    let build = read("android/app/build.gradle.kts");
+    let setting = |name: &str| {
+        build
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(&format!("{name} = ")))
+            .unwrap_or_else(|| panic!("no {name} in app/build.gradle.kts"))
+            .to_string()
+    };
+    assert_eq!(setting("minSdk"), setting("apiLevel"));
+    let wrapper = read("android/gradle/wrapper/gradle-wrapper.properties");
+    assert!(wrapper.contains("gradle-9.4.1-bin.zip"), "{wrapper}");
+    assert!(read("android/README.md").contains("Gradle 9.4.1"));
+}
+
+#[test]
+fn the_property_list_reader_refuses_what_xcode_would() {
+    let parse = |text: &str| {
+        std::panic::catch_unwind(|| {
+            let t = tokens(text);
+            let mut at = 0;
+            let v = value(&t, &mut at);
+            assert_eq!(at, t.len());
+            v
+        })
+    };
+    let ok = parse("{ a = (b, \"c d\",); e = { f = g; }; /* note */ }").expect("parses");
+    assert_eq!(ok.text("a"), None);
+    assert_eq!(ok.get("e").and_then(|e| e.text("f")), Some("g"));
+    assert!(parse("{ a = b }").is_err(), "a missing `;`");
+    assert!(parse("{ a = (b c); }").is_err(), "a missing `,`");
+    assert!(parse("{ a = b; a = c; }").is_err(), "a key twice");
+    assert!(parse("{ a = b; } }").is_err(), "text after the end");
+}
