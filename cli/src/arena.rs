@@ -37,13 +37,14 @@ pub struct ArenaArgs {
     /// cmd:PROGRAM ARGS… for an outside engine (docs/engine-protocol.md).
     #[arg(long)]
     pub seats: String,
-    /// Games to play, rounded up to whole rotations (a multiple of the seat count).
+    /// Games to play, rounded up to whole rotations (a multiple of the seat count); at most
+    /// a million.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
     /// The seed every dice seed and bot seed is drawn from.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games played at once, each on a thread of its own.
+    /// Games played at once, each on a thread of its own (1 to 256).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
     /// Writes the report as JSON instead of a table.
@@ -56,6 +57,11 @@ pub struct ArenaArgs {
 
 /// Rolls after which a game is stopped and ranked where it stands.
 const MAX_ROLLS: u64 = 100_000;
+/// The most games one run plays: a hundred times the 10,000 a figure takes, and the
+/// arena keeps a small record of each game until the end.
+pub const MAX_GAMES: u64 = 1_000_000;
+/// The most worker threads: far past any machine's cores, and a bound the OS can always give.
+pub const MAX_JOBS: usize = 256;
 
 /// Who plays one entry of `--seats`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -273,8 +279,13 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
             "--move-timeout: expected a positive number of seconds",
         ));
     }
-    if args.jobs == 0 {
-        return Err(Failure::bad_input("--jobs: at least 1"));
+    if args.jobs == 0 || args.jobs > MAX_JOBS {
+        return Err(Failure::bad_input(format!("--jobs: 1 to {MAX_JOBS}")));
+    }
+    if args.games > MAX_GAMES {
+        return Err(Failure::bad_input(format!(
+            "--games: at most {MAX_GAMES} in one run (split a longer one over several seeds)"
+        )));
     }
     let timeout = Duration::from_secs_f64(args.move_timeout.min(86_400.0));
     let n = players.len() as u64;

@@ -4,16 +4,18 @@
 //! Every way a program can misbehave is a [`Fault`]: it does not start, exits, answers too
 //! late, sends something that is not the JSON asked for, or picks a move that is not in the
 //! list. A fault kills the program, so that a late or garbled answer can never be read as
-//! the answer to a later question; the arena starts it afresh for its next game. Answers
-//! are read by a thread of their own and waited for with a timeout, so a program that
-//! hangs cannot hang the arena.
+//! the answer to a later question; the arena starts it afresh for its next game. Messages
+//! are written and answers read by threads of their own, and both are waited for with a
+//! timeout, so a program that hangs, or stops reading its input, cannot hang the arena. The
+//! lines read ahead are few (a bounded channel), so a program that floods its output cannot
+//! fill the arena's memory either: it is stopped by the pipe.
 
 use ludo_core::json::{move_to_json, position_to_json};
 use ludo_core::{Engine, Input, MoveList, Position};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TryRecvError, sync_channel};
 use std::time::{Duration, Instant};
 
 /// The protocol version the arena speaks.
@@ -21,6 +23,9 @@ pub const PROTOCOL: u32 = 1;
 
 /// The longest line a program may send; longer is a fault, not an ever-growing buffer.
 const MAX_LINE: u64 = 1 << 20;
+/// Lines the reader thread may hold before it stops reading the program's output. One is
+/// all a program that keeps to the protocol ever has in flight.
+const LINES_AHEAD: usize = 4;
 
 /// What an outside engine did wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,6 +39,12 @@ pub enum Fault {
     /// No answer within the time allowed.
     #[error("no answer within {0:?}")]
     Timeout(Duration),
+    /// The program did not read a message within the time allowed.
+    #[error("did not read its input within {0:?}")]
+    NotReading(Duration),
+    /// The program sent a line when no question was waiting for an answer.
+    #[error("sent a line nobody asked for: {0}")]
+    Unasked(String),
     /// The answer was not the JSON object asked for.
     #[error("bad answer: {0}")]
     BadAnswer(String),
@@ -47,10 +58,14 @@ pub enum Fault {
     },
 }
 
-/// A running program: its input, and the lines its reader thread has read from its output.
+/// A running program: the channels to the threads that write its input and read its output.
 struct Running {
     child: Child,
-    stdin: ChildStdin,
+    /// Messages for the writer thread, each a whole line.
+    messages: SyncSender<Vec<u8>>,
+    /// The writer thread's word on each message: written, or why not.
+    written: Receiver<std::io::Result<()>>,
+    /// The lines the reader thread has read.
     lines: Receiver<Result<String, String>>,
 }
 
@@ -106,7 +121,8 @@ impl OutsideEngine {
             kill(&mut child);
             return Err(Fault::Start("no pipes to the program".into()));
         };
-        let (tx, rx) = channel();
+        let (messages, written) = spawn_writer(stdin);
+        let (tx, rx) = sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
@@ -132,7 +148,8 @@ impl OutsideEngine {
         });
         self.running = Some(Running {
             child,
-            stdin,
+            messages,
+            written,
             lines: rx,
         });
         let answer = self.ask(&json!({"type": "hello", "protocol": PROTOCOL}))?;
@@ -233,28 +250,39 @@ impl OutsideEngine {
         fault
     }
 
-    /// Writes one message line.
+    /// Writes one message line, waiting at most the timeout for the program to take it.
     fn send(&mut self, message: &Value) -> Result<(), Fault> {
+        let timeout = self.timeout;
         let Some(r) = self.running.as_mut() else {
             return Err(Fault::Exited(String::new()));
         };
         let mut line = message.to_string();
         line.push('\n');
-        let written = r
-            .stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| r.stdin.flush());
+        // The writer has confirmed every earlier message, so it is free to take this one.
+        let written = match r.messages.send(line.into_bytes()) {
+            Ok(()) => r.written.recv_timeout(timeout),
+            Err(_) => Err(RecvTimeoutError::Disconnected),
+        };
         match written {
-            Ok(()) => Ok(()),
-            Err(_) => {
+            Ok(Ok(())) => Ok(()),
+            Err(RecvTimeoutError::Timeout) => Err(self.fail(Fault::NotReading(timeout))),
+            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
                 let status = settled_exit_status(&mut r.child);
                 Err(self.fail(Fault::Exited(status)))
             }
         }
     }
 
-    /// Sends a question and waits for a one-line JSON object in answer.
+    /// Sends a question and waits for a one-line JSON object in answer. A line already
+    /// waiting when the question is asked answers nothing that was asked: a fault.
     fn ask(&mut self, question: &Value) -> Result<Value, Fault> {
+        if let Some(r) = self.running.as_mut() {
+            match r.lines.try_recv() {
+                Ok(Ok(line)) => return Err(self.fail(Fault::Unasked(shorten(&line)))),
+                Ok(Err(why)) => return Err(self.fail(Fault::BadAnswer(why))),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => {}
+            }
+        }
         self.send(question)?;
         let timeout = self.timeout;
         let Some(r) = self.running.as_mut() else {
@@ -283,6 +311,26 @@ impl Drop for OutsideEngine {
     fn drop(&mut self) {
         self.quit();
     }
+}
+
+/// Starts the thread that writes a program's input: it takes whole lines from the first
+/// channel and confirms each on the second once written, or says why not and stops. A
+/// program that does not read leaves the thread blocked in the write until the program is
+/// killed, which ends the write with an error; the arena only ever waits for the
+/// confirmation, and that with a timeout.
+fn spawn_writer(mut stdin: ChildStdin) -> (SyncSender<Vec<u8>>, Receiver<std::io::Result<()>>) {
+    let (messages, to_write) = sync_channel::<Vec<u8>>(1);
+    let (confirm, written) = sync_channel(1);
+    std::thread::spawn(move || {
+        for line in to_write {
+            let result = stdin.write_all(&line).and_then(|()| stdin.flush());
+            let failed = result.is_err();
+            if confirm.send(result).is_err() || failed {
+                break;
+            }
+        }
+    });
+    (messages, written)
 }
 
 /// How a child ended, as text to append to "exited", or empty if it is still running.

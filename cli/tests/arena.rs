@@ -225,6 +225,15 @@ fn bad_arguments_are_refused_with_status_2() {
         vec!["--seats", "medium,easy", "--rules", "nonsense"],
         vec!["--seats", "medium,cmd:"],
         vec!["--seats", "medium,easy", "--move-timeout", "0"],
+        // Counts that would overflow or take all memory, and more threads than make sense.
+        vec![
+            "--seats",
+            "random,random",
+            "--games",
+            "18446744073709551615",
+        ],
+        vec!["--seats", "random,random", "--games", "100000000000"],
+        vec!["--seats", "random,random", "--jobs", "100000"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_ludo"))
             .arg("arena")
@@ -304,6 +313,36 @@ fn an_outside_engine_that_misbehaves_forfeits_each_game_and_is_named() {
         for game in bot["forfeit_games"].as_array().expect("forfeits") {
             let why = game["reason"].as_str().expect("reason");
             assert!(why.contains(reason), "{name}: {why}");
+        }
+    }
+}
+
+#[test]
+fn an_outside_engine_that_answers_unasked_or_stops_reading_cannot_hang_or_flood_the_arena() {
+    // After its hello, "deaf" prints an answer every 10 ms and never reads again; "flood"
+    // prints answers as fast as it can. A line waiting before a question is a fault, and a
+    // program that does not take its input within the timeout forfeits too, so the arena
+    // neither blocks writing to it nor keeps its output (it reads a few lines ahead only).
+    // Whether a given question finds a stale line waiting is a matter of timing, so only
+    // the kinds of fault are fixed, not their number.
+    let hello = "read line\necho '{\"name\": \"NAME\"}'\n";
+    let cases = [
+        (
+            "deaf",
+            "while true; do echo '{\"move\": 0}'; sleep 0.01; done\n",
+        ),
+        ("flood", "exec yes '{\"move\": 0}'\n"),
+    ];
+    for (name, body) in cases {
+        let engine = script(name, &(hello.replace("NAME", name) + body));
+        let bot = against_medium(&engine.path);
+        assert!(number(&bot["forfeits"]) >= 1, "{name}: {bot}");
+        for game in bot["forfeit_games"].as_array().expect("forfeits") {
+            let why = game["reason"].as_str().expect("reason");
+            assert!(
+                why.contains("nobody asked for") || why.contains("did not read its input"),
+                "{name}: {why}"
+            );
         }
     }
 }

@@ -169,6 +169,18 @@ impl Engine {
         (self.end_from..=self.max_progress).contains(&progress)
     }
 
+    /// The farthest progress one roll can carry a piece to: the end of the road, or with the
+    /// Petits-chevaux staircase its foot, the last track square (each stair then takes its
+    /// own number). A piece with bounce-back that counts past it turns back there.
+    #[inline]
+    pub fn run_end(&self) -> u8 {
+        if self.rules.staircase {
+            self.board.last_track
+        } else {
+            self.board.max_progress()
+        }
+    }
+
     /// The steps a piece at `progress` still has to go before it is done.
     pub fn remaining(&self, progress: u8) -> u16 {
         match (progress, self.rules.places) {

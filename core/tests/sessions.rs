@@ -301,6 +301,59 @@ fn the_view_offers_each_move_with_its_path() {
 }
 
 #[test]
+fn with_bounce_back_every_path_turns_where_the_piece_turns_on_every_preset() {
+    // Petits chevaux turns a bouncing piece at the foot of its staircase, the others at
+    // the end of the road; either way the path runs up to that point and back down to where
+    // the piece stops, every place it passes once.
+    let mut bounced = 0;
+    for preset in PRESETS {
+        let mut options = serde_json::Map::new();
+        options.insert("bounce_back".into(), true.into());
+        let rules = RulesSpec::WithOptions {
+            preset: preset.to_string(),
+            options,
+        };
+        let seats = vec![Seat::human("Ann"), Seat::human("Bo")];
+        let setup = GameSetup {
+            rules,
+            ..setup(preset, seats, 31)
+        };
+        let Ok(mut s) = Session::new(setup) else {
+            continue; // a preset that does not take the option
+        };
+        let mut pick = SplitMix(31);
+        while !s.is_over() {
+            let view = act(&mut s, &mut pick);
+            let Some(input) = view.input.filter(|_| view.phase == SessionPhase::Choose) else {
+                continue;
+            };
+            let engine = s.engine();
+            let colour = s.position().seat_colour[view.turn as usize] as usize;
+            let at = |p: u8| ludo_core::position::place_of(&engine.board, colour, p);
+            let end = engine.run_end();
+            for o in &view.options {
+                assert_eq!(o.path.last(), Some(&at(o.to)), "{preset}: {o:?}");
+                let (Some(from), Input::Roll(d)) = (o.from, input) else {
+                    continue;
+                };
+                let steps = engine.steps_for_roll(s.position(), d);
+                if from < end && from + steps > end {
+                    // Up to the turning point and back; a piece that may not land on its own
+                    // (Petits chevaux) stops further back, so `to` may be below the bounce.
+                    bounced += 1;
+                    let back = end - (from + steps - end);
+                    assert!(o.to <= back, "{preset}: {o:?}");
+                    let places = (end - from) + (end - o.to);
+                    assert_eq!(o.path.len(), places as usize, "{preset}: {o:?}");
+                    assert_eq!(o.path[(end - from - 1) as usize], at(end), "{preset}");
+                }
+            }
+        }
+    }
+    assert!(bounced > 20, "only {bounced} bounces were offered");
+}
+
+#[test]
 fn bots_play_a_whole_game_through_the_session() {
     let mut s = Session::new(setup(
         "classic",

@@ -163,11 +163,7 @@ impl<'a> Gen<'a> {
             return (!self.bonus && self.die == needed && from < max).then_some((from + 1, false));
         }
         let to = from.checked_add(steps)?;
-        let end = if rules.staircase {
-            board.last_track
-        } else {
-            max
-        };
+        let end = self.engine.run_end();
         if to <= end {
             Some((to, false))
         } else if rules.bounce_back {

@@ -206,7 +206,6 @@ impl Session {
         let board = &self.engine.board;
         let colour = self.game.position.seat_colour[self.game.position.turn as usize] as usize;
         let at = |p: u8| place_of(board, colour, p);
-        let max = board.max_progress();
         let path = if m.from == YARD {
             vec![at(m.to)]
         } else {
@@ -214,12 +213,16 @@ impl Session {
                 Input::Roll(d) => self.engine.steps_for_roll(&self.game.position, d),
                 Input::Bonus(n) => n,
             };
-            let bounces =
-                self.engine.rules.bounce_back && m.from as u16 + steps as u16 > max as u16;
+            // Where a bouncing piece turns back: the end of the road, or the foot of the
+            // Petits-chevaux staircase (the move generator's rule, `Engine::run_end`).
+            let end = self.engine.run_end();
+            let bounces = self.engine.rules.bounce_back
+                && m.from < end
+                && m.from as u16 + steps as u16 > end as u16;
             if bounces {
-                // Up to the end, then back down to where the piece stops.
-                (m.from + 1..=max)
-                    .chain((m.to..max).rev())
+                // Up to the turning point, then back down to where the piece stops.
+                (m.from + 1..=end)
+                    .chain((m.to..end).rev())
                     .map(at)
                     .collect()
             } else {
