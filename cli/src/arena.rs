@@ -259,12 +259,7 @@ impl Table<'_> {
 /// Runs `ludo arena`.
 pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
     let engine = rules_arg::engine(&args.rules)?;
-    let rules_value = if args.rules.trim_start().starts_with('{') {
-        serde_json::from_str(&args.rules)
-            .map_err(|e| Failure::bad_input(format!("--rules: not JSON: {e}")))?
-    } else {
-        Value::String(args.rules.clone())
-    };
+    let rules_value = rules_arg::value(&args.rules)?;
     let players = args
         .seats
         .split(',')

@@ -273,7 +273,16 @@ fn rules_with_options_play_and_are_saved() {
 fn the_same_seed_plays_the_same_game() {
     let dir = SaveDir::new("same");
     let args = ["--seats", "easy,expert", "--seed", "9", "--rules", "mensch"];
-    assert_eq!(play(&dir, &args, "").stdout, play(&dir, &args, "").stdout);
+    // All but the name of the file each finished game is kept in (it holds the time the
+    // game began).
+    let without_file = |out: String| -> Vec<String> {
+        out.lines()
+            .map(|l| l.split("; `ludo verify").next().unwrap_or(l).to_string())
+            .collect()
+    };
+    let first = without_file(play(&dir, &args, "").stdout);
+    assert_eq!(first, without_file(play(&dir, &args, "").stdout));
+    assert!(first.len() > 20, "{first:?}");
 }
 
 #[test]
@@ -560,13 +569,14 @@ fn a_new_game_keeps_the_unfinished_one_as_a_save() {
         "{}",
         second.stdout
     );
-    let kept = dir
-        .files()
-        .into_iter()
-        .find(|(name, _)| name.starts_with("game-") && name.ends_with(".ludo.json"))
-        .expect("the kept game");
-    let kept = dir.0.join(kept.0);
-    let third = play(&dir, &["--load", kept.to_str().expect("UTF-8")], "q\n");
+    // The file the message names (the finished game has a file of its own too).
+    let kept = second
+        .stdout
+        .lines()
+        .find_map(|l| l.split("`ludo play --load ").nth(1))
+        .and_then(|rest| rest.split(' ').next())
+        .expect("the kept game's file");
+    let third = play(&dir, &["--load", kept], "q\n");
     let again = choices(&third.stdout).into_iter().next().expect("a choice");
     assert_eq!(offered, again, "{}", third.stdout);
 }
@@ -612,4 +622,187 @@ fn bad_play_options_are_refused_in_one_line() {
     }
     // Nothing was saved by a refused command.
     assert!(!dir.autosave().exists());
+}
+
+/// The seed commitment a run printed at its start.
+fn commitment(out: &str) -> &str {
+    out.lines()
+        .find_map(|l| l.strip_prefix("Dice seed commitment (SHA-256): "))
+        .and_then(|rest| rest.split(';').next())
+        .expect("a commitment line")
+}
+
+#[test]
+fn two_games_on_one_save_folder_both_survive() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    // Game A starts and waits at its first prompt; game B starts in the same folder, plays
+    // and quits; then A plays on. A must notice that the autosave is B's now and save
+    // itself under its own name instead of writing over B.
+    let dir = SaveDir::new("two-games");
+    let mut a = Command::new(env!("CARGO_BIN_EXE_ludo"))
+        .args(["play", "--save-dir", dir.path(), "--seats", "human,cpu"])
+        .args(["--seed", "5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start game A");
+    let waited = std::time::Instant::now();
+    while !dir.autosave().exists() {
+        assert!(waited.elapsed().as_secs() < 30, "game A never saved");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let b = play(
+        &dir,
+        &["--new", "--seats", "human,cpu", "--seed", "7"],
+        "1\n1\n1\nq\n",
+    );
+    assert_eq!(b.status, 0, "{}", b.stderr);
+    let mut input = a.stdin.take().expect("A's input");
+    input.write_all(b"1\n1\n1\nq\n").expect("A reads");
+    drop(input);
+    let a = a.wait_with_output().expect("game A ends");
+    let (a_out, a_err) = (
+        String::from_utf8_lossy(&a.stdout),
+        String::from_utf8_lossy(&a.stderr),
+    );
+    assert!(a_err.contains("another game has been saved"), "{a_err}");
+    let saved_as = a_out
+        .lines()
+        .find_map(|l| l.strip_prefix("Saved in "))
+        .and_then(|l| l.split(';').next())
+        .expect("where A is saved");
+    assert!(saved_as.contains("game-"), "{a_out}");
+    // The autosave is still B's game, and A's own file is A at the point it was left.
+    let resumed = play(&dir, &["--resume"], "q\n");
+    assert_eq!(commitment(&resumed.stdout), commitment(&b.stdout));
+    let loaded = play(&dir, &["--load", saved_as], "q\n");
+    assert_eq!(commitment(&loaded.stdout), commitment(&a_out));
+}
+
+#[test]
+fn a_finished_game_keeps_a_file_of_its_own_for_verify() {
+    let dir = SaveDir::new("finished");
+    let run = play(&dir, &["--seats", "expert,random", "--seed", "3"], "");
+    assert_finished(&run, 2);
+    let file = run
+        .stdout
+        .lines()
+        .find_map(|l| l.split("`ludo verify ").nth(1))
+        .and_then(|rest| rest.split('`').next())
+        .expect("a verify hint");
+    assert!(file.contains("game-"), "{file}");
+    // The next game takes the autosave; the finished game's file is still there to check.
+    let next = play(&dir, &["--seats", "expert,random", "--seed", "4"], "");
+    assert_finished(&next, 2);
+    let verified = ludo(&["verify", file], "");
+    assert_eq!(verified.status, 0, "{}", verified.stderr);
+}
+
+/// Plays [`DUEL`] answering "1" to the first `n` prompts, kills the game at the next one
+/// (no chance to save on the way out), and returns what it had printed.
+fn killed_at_prompt(dir: &SaveDir, n: usize) -> String {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let mut game = Command::new(env!("CARGO_BIN_EXE_ludo"))
+        .args(["play", "--save-dir", dir.path()])
+        .args(DUEL)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the game");
+    let mut stdout = game.stdout.take().expect("its output");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(k) = stdout.read(&mut buf) {
+            if k == 0 || tx.send(buf[..k].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut input = game.stdin.take().expect("its input");
+    input.write_all(ones(n).as_bytes()).expect("answers");
+    let mut out = String::new();
+    let started = std::time::Instant::now();
+    while out.matches(")> ").count() <= n {
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "no prompt {}: {out}",
+            n + 1
+        );
+        if let Ok(bytes) = rx.recv_timeout(std::time::Duration::from_millis(50)) {
+            out.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+    game.kill().expect("kill the game");
+    let _ = game.wait();
+    out
+}
+
+#[test]
+fn a_game_killed_at_a_prompt_comes_back_at_that_prompt() {
+    // Rolls that play themselves (no move, or one) are saved before the next prompt, so a
+    // game killed at a prompt comes back at that prompt, in the position it showed, not at
+    // the last choice before the moves that played themselves.
+    for n in [1, 2, 3, 6, 9, 14, 20, 27] {
+        let dir = SaveDir::new("killed");
+        let shown = killed_at_prompt(&dir, n);
+        let resumed = play(&dir, &["--resume"], "q\n");
+        assert!(
+            resumed.stdout.contains("resumed after"),
+            "{}",
+            resumed.stdout
+        );
+        assert_eq!(
+            boards(&shown).last(),
+            boards(&resumed.stdout).first(),
+            "killed at prompt {}: {}",
+            n + 1,
+            resumed.stdout
+        );
+        // Nothing is played (and told) again on the way to it.
+        let replayed: Vec<&str> = told(&resumed.stdout)
+            .into_iter()
+            .filter(|l| !l.ends_with("Your moves:"))
+            .collect();
+        assert!(
+            replayed.is_empty(),
+            "killed at prompt {}: {replayed:?}",
+            n + 1
+        );
+    }
+}
+
+#[test]
+fn help_lists_the_commands_and_stray_text_does_not_roll() {
+    let dir = SaveDir::new("help");
+    let run = play(&dir, &DUEL, "help\nqq\nq\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("? asks the expert for a hint"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("\"qq\" is not a command"),
+        "{}",
+        run.stdout
+    );
+    // Three answers at the first roll prompt, and no roll among them.
+    assert_eq!(prompts(&run.stdout), vec![Prompt::Roll; 3]);
+}
+
+#[test]
+fn names_with_control_characters_are_refused() {
+    let dir = SaveDir::new("names");
+    let run = play(
+        &dir,
+        &["--seats", "human,cpu", "--names", "a\u{1b}[2J,b"],
+        "",
+    );
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("control character"), "{}", run.stderr);
 }

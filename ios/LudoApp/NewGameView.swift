@@ -58,8 +58,13 @@ struct NewGameView: View {
     private func start() {
         guard let preset else { return }
         let chosen = seats.prefix(Int(preset.maxSeats)).enumerated().map { i, seat in
-            var name = seat.name.isEmpty ? L("ui.player_n", i + 1) : seat.name
-            while name.utf8.count > 40 { name.removeLast() } // the core's limit, in bytes
+            // The core takes names of at most 40 bytes, with no control characters (a pasted
+            // line break).
+            let typed = String(String.UnicodeScalarView(seat.name.unicodeScalars.filter {
+                $0.properties.generalCategory != .control
+            }))
+            var name = typed.isEmpty ? L("ui.player_n", i + 1) : typed
+            while name.utf8.count > 40 { name.removeLast() }
             return SeatConfig(name: name, kind: seat.level.map { PlayerKind.bot(level: $0) } ?? .human, colour: nil)
         }
         store.newGame(GameConfig(preset: preset.id, seats: chosen, options: [], seedHex: nil))

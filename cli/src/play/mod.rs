@@ -3,13 +3,16 @@
 //! The game is a core [`Session`]: the roll-off, the rolls, the choices, undo, and the save
 //! that lets a game be left and taken up again. This module only asks and tells: a person
 //! presses Enter to roll and types a number to choose (`?` asks the expert for a hint, `u`
-//! takes back the last choice, `q` saves and leaves); a computer seat plays at its level.
-//! Everything that happens is told in words from the session's events; a person also sees
-//! the board.
+//! takes back the last choice, `q` saves and leaves, `h` lists these); a computer seat plays
+//! at its level. Everything that happens is told in words from the session's events; a
+//! person also sees the board, in colour unless `NO_COLOR` is set or `TERM=dumb`.
 //!
-//! The game is saved in the autosave slot of a save folder after every decision, so a game
-//! that is left, or killed, is offered again at the next start (`--resume` takes it up
-//! without asking; `--new` starts afresh). A game kept anywhere can be loaded with `--load`.
+//! The game is saved in the autosave slot of a save folder after every decision and before
+//! every prompt, so a game that is left, or killed, is offered again at the next start, at
+//! the prompt it was left at (`--resume` takes it up without asking; `--new` starts
+//! afresh). A game kept anywhere can be loaded with `--load`. A second game playing in the
+//! same folder takes the slot over; the first then notices and saves under its own name. A
+//! finished game is also kept under its own name, the file `ludo verify` is pointed at.
 //!
 //! This file reads the options and finds the game to play; `table` plays it, `terminal`
 //! reads the keyboard and writes the screen, and `saves` keeps the game on disk.
@@ -99,7 +102,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let mut term = Terminal {
         input: std::io::stdin().lock(),
         out: std::io::stdout().lock(),
-        ansi: std::io::stdout().is_terminal(),
+        ansi: crate::paint::wanted(std::io::stdout().is_terminal()),
         echo: !std::io::stdin().is_terminal(),
     };
     let interactive = std::io::stdin().is_terminal();
@@ -176,12 +179,7 @@ fn new_setup(args: &PlayArgs) -> Result<GameSetup, Failure> {
 /// Parses `--rules` as a session records it: a preset id, or a preset with options. A full
 /// rules object (accepted by `moves` and `apply`) cannot be saved, so it is refused here.
 fn parse_rules(text: &str) -> Result<RulesSpec, Failure> {
-    let value = if text.trim_start().starts_with('{') {
-        serde_json::from_str(text)
-            .map_err(|e| Failure::bad_input(format!("--rules: not JSON: {e}")))?
-    } else {
-        Value::String(text.trim().to_string())
-    };
+    let value = rules_arg::value(text)?;
     match &value {
         Value::Object(map) if !map.keys().all(|k| k == "preset" || k == "options") => {
             Err(Failure::bad_input(
@@ -236,6 +234,11 @@ fn parse_names(arg: Option<&str>, kinds: &[SeatKind]) -> Result<Vec<String>, Fai
         }
         if names.iter().any(String::is_empty) {
             return Err(Failure::bad_input("--names: a name is empty"));
+        }
+        if names.iter().any(|n| n.chars().any(char::is_control)) {
+            return Err(Failure::bad_input(
+                "--names: a name holds a control character (a line break, an escape)",
+            ));
         }
         if let Some(long) = names.iter().find(|n| n.len() > MAX_NAME_LEN) {
             return Err(Failure::bad_input(format!(
@@ -307,7 +310,10 @@ fn open_game<R: BufRead, W: Write>(
         } else if args.new || !interactive {
             false
         } else {
-            match term.ask_resume(&last.session)? {
+            let new_asked_for = [&args.rules, &args.seats, &args.seed, &args.names]
+                .iter()
+                .any(|o| o.is_some());
+            match term.ask_resume(&last.session, new_asked_for)? {
                 Some(answer) => answer,
                 None => return Ok(None),
             }
@@ -377,10 +383,24 @@ mod tests {
             ("q\n", None),
         ] {
             let mut t = terminal(typed);
-            assert_eq!(t.ask_resume(&last).expect("io"), answer, "{typed:?}");
+            assert_eq!(t.ask_resume(&last, false).expect("io"), answer, "{typed:?}");
             let said = String::from_utf8_lossy(&t.out);
             assert!(said.contains("Resume the last game? [Y/n]"), "{said}");
             assert!(said.contains("red (Ann)"), "{said}");
+        }
+        // Asked with a new game's options, a bare Enter plays the new game.
+        for (typed, answer) in [
+            ("\n", Some(false)),
+            ("y\n", Some(true)),
+            ("n\n", Some(false)),
+        ] {
+            let mut t = terminal(typed);
+            assert_eq!(t.ask_resume(&last, true).expect("io"), answer, "{typed:?}");
+            let said = String::from_utf8_lossy(&t.out);
+            assert!(
+                said.contains("instead of the new game you asked for? [y/N]"),
+                "{said}"
+            );
         }
     }
 
@@ -396,12 +416,22 @@ mod tests {
                 "{wrong}"
             );
         }
-        // At the roll prompt anything but a command rolls.
-        assert_eq!(roll_answer(""), Answer::Go(0));
-        assert_eq!(roll_answer("1"), Answer::Go(0));
+        assert_eq!(choice_answer("help", 3), Answer::Help);
+        // At the roll prompt Enter, `r` and a number typed ahead roll; other text does not.
+        for rolls in ["", "r", "Roll", "1", "12"] {
+            assert_eq!(roll_answer(rolls), Answer::Go(0), "{rolls:?}");
+        }
         assert_eq!(roll_answer("u"), Answer::Undo);
         assert_eq!(roll_answer("q"), Answer::Quit);
-        assert!(matches!(roll_answer("?"), Answer::Wrong(_)));
+        assert_eq!(roll_answer("h"), Answer::Help);
+        assert_eq!(roll_answer("?"), Answer::Hint);
+        for wrong in ["qq", "3x", "-1", "hello"] {
+            assert!(matches!(roll_answer(wrong), Answer::Wrong(_)), "{wrong}");
+        }
+        let Answer::Wrong(why) = choice_answer(&"x".repeat(500), 3) else {
+            panic!("a long line is not a move");
+        };
+        assert!(why.len() < 120, "the message quotes the line whole: {why}");
     }
 
     #[test]

@@ -8,7 +8,8 @@ use ludo_core::save::SaveError;
 use ludo_core::session::{Session, unix_now};
 use ludo_core::store::{AUTOSAVE, Loaded, SaveStore};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 /// The save folder when `--save-dir` is not given.
 fn default_save_dir() -> Option<PathBuf> {
@@ -37,6 +38,20 @@ pub(super) struct Saver {
     pub(super) failed: bool,
     /// `--save-dir DIR` as typed, for the commands the player is told to use.
     pub(super) dir_arg: String,
+    /// The autosave file as this game last wrote it, to notice another game writing it.
+    slot_written: Option<FileStamp>,
+}
+
+/// What tells one write of a file from another: its length, time and (on Unix) inode.
+type FileStamp = (u64, Option<SystemTime>, u64);
+
+fn stamp(path: &Path) -> Option<FileStamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    let inode = std::os::unix::fs::MetadataExt::ino(&meta);
+    #[cfg(not(unix))]
+    let inode = 0;
+    Some((meta.len(), meta.modified().ok(), inode))
 }
 
 impl Saver {
@@ -57,6 +72,7 @@ impl Saver {
                     use_slot: true,
                     failed: true,
                     dir_arg,
+                    slot_written: None,
                 });
             }
         };
@@ -76,14 +92,31 @@ impl Saver {
             store,
             use_slot: true,
             dir_arg,
+            slot_written: None,
         })
     }
 
-    /// Saves the game; tells the first failure on standard error and goes on.
+    /// Saves the game; tells the first failure on standard error and goes on. If another
+    /// game has written the autosave slot since this one last did (a second `ludo play` on
+    /// the same folder), the slot is left to it and this game saves under its own name.
     pub(super) fn save(&mut self, session: &Session) {
         let Some(store) = &self.store else { return };
+        let slot = save_path(store, AUTOSAVE);
+        if self.use_slot
+            && let Some(mine) = self.slot_written
+            && stamp(&slot) != Some(mine)
+        {
+            self.use_slot = false;
+            warn(&format!(
+                "another game has been saved in {} since this one was; this game is saved as {} from now on",
+                slot.display(),
+                save_path(store, &SaveStore::game_id(session)).display()
+            ));
+        }
         let result = if self.use_slot {
-            store.autosave(session)
+            let written = store.autosave(session);
+            self.slot_written = stamp(&slot);
+            written
         } else {
             store.save(session).map(|_| ())
         };
@@ -92,6 +125,19 @@ impl Saver {
         {
             self.failed = true;
             warn(&format!("the game could not be saved: {e}"));
+        }
+    }
+
+    /// Saves a finished game under its own name as well, so that the file its `ludo verify`
+    /// hint names is not overwritten by the next game in the slot. The file, if saved.
+    pub(super) fn keep_finished(&mut self, session: &Session) -> Option<PathBuf> {
+        let store = self.store.as_ref().filter(|_| !self.failed)?;
+        match store.save(session) {
+            Ok(id) => Some(save_path(store, &id)),
+            Err(e) => {
+                warn(&format!("the finished game could not be saved: {e}"));
+                None
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! seats play, narrates, saves after every decision, and ends or leaves the game.
 
 use super::saves::Saver;
-use super::terminal::{Answer, Terminal, choice_answer, label, roll_answer, turn_rolls};
+use super::terminal::{Answer, HELP, Terminal, choice_answer, label, roll_answer, turn_rolls};
 use super::{HINT_BUDGET, Start};
 use crate::draw;
 use crate::failure::Failure;
@@ -36,6 +36,8 @@ pub(super) struct Table<R, W> {
     narrator: Narrator,
     /// Decisions in the log when the game was last saved.
     saved_decisions: usize,
+    /// Rolls made when the game was last saved.
+    saved_rolls: usize,
     /// The next choice prompt draws the board first (the game came back to a choice by
     /// undo or resume, not by a roll just under the board).
     board_at_choice: bool,
@@ -61,6 +63,7 @@ impl<R: BufRead, W: Write> Table<R, W> {
             term,
             saver,
             saved_decisions: 0,
+            saved_rolls: 0,
             board_at_choice: true,
         }
     }
@@ -173,6 +176,7 @@ impl<R: BufRead, W: Write> Table<R, W> {
     fn save(&mut self) {
         self.saver.save(&self.session);
         self.saved_decisions = self.session.log().len();
+        self.saved_rolls = self.session.rolls().len();
     }
 
     /// Prints the lines the narrator has completed.
@@ -184,10 +188,14 @@ impl<R: BufRead, W: Write> Table<R, W> {
     }
 
     /// The loop: computers play, people are asked, and the game is saved after every
-    /// decision.
+    /// decision and before every prompt, so that a game killed at a prompt comes back to
+    /// that prompt (not to the last decision before the rolls that played themselves).
     fn play_out(&mut self) -> Result<Ending, Failure> {
         loop {
-            if self.session.log().len() != self.saved_decisions {
+            let at_prompt = !self.session.is_over() && !self.session.bot_to_move();
+            if self.session.log().len() != self.saved_decisions
+                || (at_prompt && self.session.rolls().len() != self.saved_rolls)
+            {
                 self.save();
             }
             if self.session.rolls().len() > MAX_ROLLS {
@@ -241,9 +249,11 @@ impl<R: BufRead, W: Write> Table<R, W> {
                         return Ok(Turn::Undone);
                     }
                 }
-                Answer::Hint | Answer::Wrong(_) => {
+                Answer::Help => writeln!(self.term.out, "{HELP}")?,
+                Answer::Hint => {
                     writeln!(self.term.out, "roll first: the hint is for choosing a move")?
                 }
+                Answer::Wrong(why) => writeln!(self.term.out, "{why}")?,
             }
         }
         let view = self.session.roll().map_err(game_failure)?;
@@ -310,6 +320,7 @@ impl<R: BufRead, W: Write> Table<R, W> {
                     let text = texts.get(k).map_or("", String::as_str);
                     writeln!(self.term.out, "Hint from the expert: {}) {text}", k + 1)?;
                 }
+                Answer::Help => writeln!(self.term.out, "{HELP}")?,
                 Answer::Wrong(why) => writeln!(self.term.out, "{why}")?,
             }
         }
@@ -383,11 +394,7 @@ impl<R: BufRead, W: Write> Table<R, W> {
             draw::render(engine, pos, self.term.ansi)
         )?;
         if let Some(seed) = self.session.revealed_seed() {
-            let check = match self
-                .saver
-                .path(&self.session)
-                .filter(|_| !self.saver.failed)
-            {
+            let check = match self.saver.keep_finished(&self.session) {
                 Some(path) => format!("; `ludo verify {}` checks every roll", path.display()),
                 None => String::new(),
             };

@@ -4,7 +4,15 @@ use crate::failure::Failure;
 use crate::narrate;
 use crate::paint::paint;
 use ludo_core::session::{Seat, SeatKind, Session};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
+
+/// The longest line read as an answer, in bytes; the rest of a longer line is skipped.
+const MAX_LINE: u64 = 1024;
+
+/// What the commands are, for `h` / `help` at any prompt.
+pub(super) const HELP: &str = "Enter rolls the die; at a choice, type the number of your move. \
+    ? asks the expert for a hint, u takes back your last choice, q saves the game and quits \
+    (`ludo play --resume` goes on from there).";
 
 /// The keyboard and the screen.
 pub(super) struct Terminal<R, W> {
@@ -17,19 +25,31 @@ pub(super) struct Terminal<R, W> {
 }
 
 impl<R: BufRead, W: Write> Terminal<R, W> {
-    /// Shows `prompt` and reads the answer: one line of input without its line ending;
-    /// `None` at the end of input.
+    /// Shows `prompt` and reads the answer: one line of input without its line ending, cut
+    /// at [`MAX_LINE`] bytes; `None` at the end of input.
     pub(super) fn ask(&mut self, prompt: &str) -> Result<Option<String>, Failure> {
         write!(self.out, "{prompt}")?;
         self.out.flush()?;
+        let unreadable =
+            |e: std::io::Error| Failure::Io(format!("input: cannot read standard input: {e}"));
         let mut bytes = Vec::new();
-        let n = self
-            .input
+        let n = Read::take(self.input.by_ref(), MAX_LINE)
             .read_until(b'\n', &mut bytes)
-            .map_err(|e| Failure::Io(format!("input: cannot read standard input: {e}")))?;
+            .map_err(unreadable)?;
         if n == 0 {
             writeln!(self.out)?;
             return Ok(None);
+        }
+        // Skip the rest of an overlong line a piece at a time, never holding it whole.
+        let mut rest = Vec::new();
+        while bytes.last() != Some(&b'\n') && rest.last() != Some(&b'\n') {
+            rest.clear();
+            let skipped = Read::take(self.input.by_ref(), MAX_LINE)
+                .read_until(b'\n', &mut rest)
+                .map_err(unreadable)?;
+            if skipped == 0 {
+                break;
+            }
         }
         let line = String::from_utf8_lossy(&bytes).trim().to_string();
         if self.echo {
@@ -38,8 +58,14 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
         Ok(Some(line))
     }
 
-    /// Offers the last unfinished game. `None` when the player leaves instead.
-    pub(super) fn ask_resume(&mut self, last: &Session) -> Result<Option<bool>, Failure> {
+    /// Offers the last unfinished game. `None` when the player leaves instead. With
+    /// `new_asked_for` (the player gave a new game's options) a bare Enter starts the new
+    /// game, otherwise it resumes.
+    pub(super) fn ask_resume(
+        &mut self,
+        last: &Session,
+        new_asked_for: bool,
+    ) -> Result<Option<bool>, Failure> {
         let engine = last.engine();
         let pos = last.position();
         let seats: Vec<String> = (0..last.seats().len())
@@ -58,12 +84,18 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
             turn_rolls(last),
             seats.join("; ")
         )?;
+        let prompt = if new_asked_for {
+            "Resume it instead of the new game you asked for? [y/N] "
+        } else {
+            "Resume the last game? [Y/n] "
+        };
         loop {
-            let Some(line) = self.ask("Resume the last game? [Y/n] ")? else {
+            let Some(line) = self.ask(prompt)? else {
                 return Ok(None);
             };
             match line.to_ascii_lowercase().as_str() {
-                "" | "y" | "yes" => return Ok(Some(true)),
+                "" => return Ok(Some(!new_asked_for)),
+                "y" | "yes" => return Ok(Some(true)),
                 "n" | "no" => return Ok(Some(false)),
                 "q" | "quit" | "exit" => return Ok(None),
                 _ => writeln!(self.out, "answer y or n")?,
@@ -100,6 +132,8 @@ pub(super) enum Answer {
     Undo,
     Hint,
     Quit,
+    /// Show the commands.
+    Help,
     /// Not an answer; the text says why.
     Wrong(String),
 }
@@ -110,23 +144,40 @@ pub(super) fn choice_answer(line: &str, count: usize) -> Answer {
         "q" | "quit" | "exit" => Answer::Quit,
         "u" | "undo" => Answer::Undo,
         "?" | "hint" => Answer::Hint,
+        "h" | "help" => Answer::Help,
         "" => Answer::Wrong(format!(
             "there is a choice: type a number from 1 to {count} (? for a hint)"
         )),
         text => match text.parse::<usize>() {
             Ok(k) if (1..=count).contains(&k) => Answer::Go(k - 1),
             _ => Answer::Wrong(format!(
-                "\"{line}\" is not one of the moves: type a number from 1 to {count}"
+                "\"{}\" is not one of the moves: type a number from 1 to {count} (h for help)",
+                shorten(line)
             )),
         },
     }
 }
 
-/// Reads an answer to the roll prompt: anything but a command rolls.
+/// Reads an answer to the roll prompt: Enter or `r` rolls, and so does a number (a move
+/// typed ahead of its list means "go on"); other text is a mistake, not a roll.
 pub(super) fn roll_answer(line: &str) -> Answer {
+    let rolls = matches!(line.to_ascii_lowercase().as_str(), "" | "r" | "roll")
+        || (!line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()));
     match choice_answer(line, 0) {
-        Answer::Hint => Answer::Wrong("roll first: the hint is for choosing a move".into()),
-        Answer::Wrong(_) => Answer::Go(0),
+        _ if rolls => Answer::Go(0),
+        Answer::Wrong(_) => Answer::Wrong(format!(
+            "\"{}\" is not a command: Enter rolls the die (h for help)",
+            shorten(line)
+        )),
         other => other,
     }
+}
+
+/// The first 40 characters of a typed line, for a message that quotes it.
+fn shorten(line: &str) -> String {
+    let mut out: String = line.chars().take(40).collect();
+    if line.chars().count() > 40 {
+        out.push('…');
+    }
+    out
 }

@@ -527,5 +527,16 @@ mod tests {
         let mut bad = setup(1);
         bad.seats[0].colour = Some(Colour::Red);
         assert!(matches!(Session::new(bad), Err(SessionError::Seats(_))));
+        for name in ["a\nb", "\u{1b}[2Jc", "tab\there"] {
+            let mut bad = setup(1);
+            bad.seats[1].name = name.into();
+            let Err(SessionError::Seats(why)) = Session::new(bad) else {
+                panic!("{name:?} is taken as a name");
+            };
+            assert!(why.contains("seat 1") && why.contains("control"), "{why}");
+        }
+        let mut fine = setup(1);
+        fine.seats[0].name = "Zoë 🎲".into();
+        assert!(Session::new(fine).is_ok());
     }
 }

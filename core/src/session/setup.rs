@@ -122,6 +122,11 @@ pub(super) fn resolve_seats(engine: &Engine, seats: &mut [Seat]) -> Result<Vec<u
                 "seat {i}: the name is longer than {MAX_NAME_LEN} bytes"
             ));
         }
+        // A name is shown as it is, so a control character in it (a line break, a
+        // terminal's escape) would garble or take over the screen that shows it.
+        if seat.name.chars().any(char::is_control) {
+            return bad(format!("seat {i}: the name holds a control character"));
+        }
         if let SeatKind::Bot { level } = &seat.kind
             && (level.is_empty() || level.len() > MAX_LEVEL_LEN)
         {

@@ -77,8 +77,10 @@ fun NewGameScreen(
             Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                 OutlinedTextField(
                     value = seat.name,
-                    onValueChange = { name ->
-                        // The core takes names of at most 40 bytes.
+                    onValueChange = { typed ->
+                        // The core takes names of at most 40 bytes, with no control characters
+                        // (a pasted line break).
+                        val name = typed.filterNot { it.isISOControl() }
                         if (name.toByteArray().size <= 40) seats = seats.toMutableList().also { it[i] = seat.copy(name = name) }
                     },
                     label = { Text(stringResource(R.string.ui_player_name)) },
