@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Run, ludo};
+use common::{Run, ludo, spawn};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -570,12 +570,7 @@ fn a_new_game_keeps_the_unfinished_one_as_a_save() {
         second.stdout
     );
     // The file the message names (the finished game has a file of its own too).
-    let kept = second
-        .stdout
-        .lines()
-        .find_map(|l| l.split("`ludo play --load ").nth(1))
-        .and_then(|rest| rest.split(' ').next())
-        .expect("the kept game's file");
+    let kept = after(&second.stdout, "`ludo play --load ", ' ');
     let third = play(&dir, &["--load", kept], "q\n");
     let again = choices(&third.stdout).into_iter().next().expect("a choice");
     assert_eq!(offered, again, "{}", third.stdout);
@@ -624,30 +619,36 @@ fn bad_play_options_are_refused_in_one_line() {
     assert!(!dir.autosave().exists());
 }
 
+/// The text after `marker` on the first line that has it, up to `end` (a file a message
+/// names, between its quotes).
+fn after<'a>(out: &'a str, marker: &str, end: char) -> &'a str {
+    out.lines()
+        .find_map(|l| l.split(marker).nth(1))
+        .and_then(|rest| rest.split(end).next())
+        .unwrap_or_else(|| panic!("no {marker:?} in {out}"))
+}
+
 /// The seed commitment a run printed at its start.
 fn commitment(out: &str) -> &str {
-    out.lines()
-        .find_map(|l| l.strip_prefix("Dice seed commitment (SHA-256): "))
-        .and_then(|rest| rest.split(';').next())
-        .expect("a commitment line")
+    after(out, "Dice seed commitment (SHA-256): ", ';')
 }
 
 #[test]
 fn two_games_on_one_save_folder_both_survive() {
     use std::io::Write;
-    use std::process::{Command, Stdio};
     // Game A starts and waits at its first prompt; game B starts in the same folder, plays
     // and quits; then A plays on. A must notice that the autosave is B's now and save
     // itself under its own name instead of writing over B.
     let dir = SaveDir::new("two-games");
-    let mut a = Command::new(env!("CARGO_BIN_EXE_ludo"))
-        .args(["play", "--save-dir", dir.path(), "--seats", "human,cpu"])
-        .args(["--seed", "5"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start game A");
+    let mut a = spawn(&[
+        "play",
+        "--save-dir",
+        dir.path(),
+        "--seats",
+        "human,cpu",
+        "--seed",
+        "5",
+    ]);
     let waited = std::time::Instant::now();
     while !dir.autosave().exists() {
         assert!(waited.elapsed().as_secs() < 30, "game A never saved");
@@ -668,11 +669,7 @@ fn two_games_on_one_save_folder_both_survive() {
         String::from_utf8_lossy(&a.stderr),
     );
     assert!(a_err.contains("another game has been saved"), "{a_err}");
-    let saved_as = a_out
-        .lines()
-        .find_map(|l| l.strip_prefix("Saved in "))
-        .and_then(|l| l.split(';').next())
-        .expect("where A is saved");
+    let saved_as = after(&a_out, "Saved in ", ';');
     assert!(saved_as.contains("game-"), "{a_out}");
     // The autosave is still B's game, and A's own file is A at the point it was left.
     let resumed = play(&dir, &["--resume"], "q\n");
@@ -686,12 +683,7 @@ fn a_finished_game_keeps_a_file_of_its_own_for_verify() {
     let dir = SaveDir::new("finished");
     let run = play(&dir, &["--seats", "expert,random", "--seed", "3"], "");
     assert_finished(&run, 2);
-    let file = run
-        .stdout
-        .lines()
-        .find_map(|l| l.split("`ludo verify ").nth(1))
-        .and_then(|rest| rest.split('`').next())
-        .expect("a verify hint");
+    let file = after(&run.stdout, "`ludo verify ", '`');
     assert!(file.contains("game-"), "{file}");
     // The next game takes the autosave; the finished game's file is still there to check.
     let next = play(&dir, &["--seats", "expert,random", "--seed", "4"], "");
@@ -704,15 +696,7 @@ fn a_finished_game_keeps_a_file_of_its_own_for_verify() {
 /// (no chance to save on the way out), and returns what it had printed.
 fn killed_at_prompt(dir: &SaveDir, n: usize) -> String {
     use std::io::{Read, Write};
-    use std::process::{Command, Stdio};
-    let mut game = Command::new(env!("CARGO_BIN_EXE_ludo"))
-        .args(["play", "--save-dir", dir.path()])
-        .args(DUEL)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the game");
+    let mut game = spawn(&[&["play", "--save-dir", dir.path()][..], &DUEL[..]].concat());
     let mut stdout = game.stdout.take().expect("its output");
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

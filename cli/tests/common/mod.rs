@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// What a run of `ludo` gave back.
 pub struct Run {
@@ -20,15 +20,21 @@ pub fn ludo(args: &[&str], stdin: &str) -> Run {
     ludo_bytes(args, stdin.as_bytes())
 }
 
-/// Runs `ludo` with these arguments and these bytes on standard input.
-pub fn ludo_bytes(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludo"))
+/// Starts `ludo` with these arguments, its standard input, output and error piped, for a
+/// test that talks to it while it runs.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_ludo"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("start ludo");
+        .expect("start ludo")
+}
+
+/// Runs `ludo` with these arguments and these bytes on standard input.
+pub fn ludo_bytes(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = spawn(args);
     let mut input = child.stdin.take().expect("stdin");
     let bytes = stdin.to_vec();
     // Written from another thread so that a full output pipe cannot stall the test; the
