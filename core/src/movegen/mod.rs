@@ -40,6 +40,9 @@ struct Gen<'a> {
     blocked_track: u128,
     /// Home-column progress values the mover may not pass (its own corridor barriers).
     blocked_column: u128,
+    /// The die (`block_pass_on`) or the bonus (`bonus_passes_blocks`) lets a single piece
+    /// pass the blocks above; two pieces moving together never pass one.
+    single_passes_blocks: bool,
     /// The die rolled (0 for a bonus count).
     die: u8,
     /// Whether a bonus count is being played.
@@ -56,6 +59,7 @@ impl<'a> Gen<'a> {
             colour: pos.seat_colour[seat],
             blocked_track: 0,
             blocked_column: 0,
+            single_passes_blocks: false,
             die,
             bonus,
         };
@@ -68,11 +72,10 @@ impl<'a> Gen<'a> {
     /// Marks the squares the mover may not pass under the barrier rule in force.
     fn find_blocks(&mut self) {
         let rules = &self.engine.rules;
-        let passes_blocks = (self.bonus && rules.bonus_passes_blocks)
+        self.single_passes_blocks = (self.bonus && rules.bonus_passes_blocks)
             || (!self.bonus && self.engine.block_pass & (1 << self.die) != 0);
         let counts_own = match rules.barrier {
             Barrier::None => return,
-            _ if passes_blocks => return,
             Barrier::BlocksAll => true,
             Barrier::BlocksOpponents => false,
         };
@@ -278,7 +281,7 @@ impl<'a> Gen<'a> {
             }
         }
         // A bounce only happens on boards without barriers, so only a forward path is checked.
-        if !bounced && !self.path_is_clear(from, to) {
+        if !bounced && !self.single_passes_blocks && !self.path_is_clear(from, to) {
             return None;
         }
         let captures = self.landing(to, moving, 1)?;
