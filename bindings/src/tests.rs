@@ -97,6 +97,21 @@ fn every_preset_plays_to_the_end_with_cells_for_everything() {
             let view = play_people(&preset.id, seats, 7 + seats as u64);
             assert_eq!(view.phase, GamePhase::Over);
             assert!(!view.places.is_empty(), "{}", preset.id);
+            // One place for each seat of `places`: the winner first, the rest never ahead of
+            // the seat before them.
+            assert_eq!(view.ranks.len(), view.places.len(), "{}", preset.id);
+            assert_eq!(view.ranks[0], 1, "{}", preset.id);
+            assert!(
+                view.ranks.windows(2).all(|w| w[0] <= w[1])
+                    && view
+                        .ranks
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &r)| r as usize <= i + 1),
+                "{}: {:?}",
+                preset.id,
+                view.ranks
+            );
             assert_eq!(view.seed.as_deref(), Some(SEED));
             assert!(
                 view.events

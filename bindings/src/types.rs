@@ -350,6 +350,9 @@ pub struct GameView {
     pub can_undo: bool,
     /// The seats from first to last, once the game is over (else empty).
     pub places: Vec<u32>,
+    /// The place of each seat of `places`, from 1: seats tied on distance and pieces home
+    /// share a place (`[1, 2, 2, 4]`).
+    pub ranks: Vec<u32>,
     /// The SHA-256 commitment to the seed (hex), published from the start.
     pub seed_commitment: String,
     /// The seed as hex, revealed once the game is over.
@@ -566,6 +569,7 @@ impl Viewer {
             events,
             can_undo: v.can_undo,
             places: v.places.into_iter().map(n).collect(),
+            ranks: v.ranks.into_iter().map(n).collect(),
             seed_commitment: v.commitment,
             seed: v.seed,
             rolls: v.rolls,

@@ -235,12 +235,24 @@ impl Table<'_> {
             }
         }
         let mut order = engine.places(&game.position);
+        // Seats the rules rank equal share a place (rules.md 8.5), here and in the report.
+        let mut rank = vec![0u8; n];
+        for (&seat, &r) in order.iter().zip(&engine.ranks(&game.position)) {
+            rank[seat] = r;
+        }
         if let Some((e, _)) = &record.forfeit {
             let seat = seat_of(*e, turn_in_rotation, n);
             order.retain(|&s| s != seat);
             order.push(seat);
+            rank[seat] = u8::MAX;
         }
-        for (place, &seat) in order.iter().enumerate() {
+        for (i, &seat) in order.iter().enumerate() {
+            let tied = i > 0 && rank[seat] != u8::MAX && rank[order[i - 1]] == rank[seat];
+            let place = if tied {
+                record.place[entry_at[order[i - 1]]]
+            } else {
+                i
+            };
             record.place[entry_at[seat]] = place;
         }
         let colours: Vec<&str> = order

@@ -151,8 +151,8 @@ fn places_line(session: &Session) -> String {
     session
         .places()
         .iter()
-        .enumerate()
-        .map(|(i, &s)| format!("{}. {}", i + 1, seat_label(session, s as usize)))
+        .zip(session.ranks())
+        .map(|(&s, rank)| format!("{rank}. {}", seat_label(session, s as usize)))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -574,16 +574,15 @@ pub fn step_to_json(
     } else {
         Value::Null
     };
-    let places = if step.phase == Phase::Over {
-        Value::Array(
-            engine
-                .places(after)
-                .into_iter()
-                .map(|s| json!(seat_colour(engine, after, s).name()))
-                .collect(),
-        )
+    let (places, ranks) = if step.phase == Phase::Over {
+        let places = engine
+            .places(after)
+            .into_iter()
+            .map(|s| json!(seat_colour(engine, after, s).name()))
+            .collect();
+        (Value::Array(places), json!(engine.ranks(after)))
     } else {
-        Value::Null
+        (Value::Null, Value::Null)
     };
     json!({
         "position": position_to_json(engine, after, rules_value),
@@ -593,6 +592,7 @@ pub fn step_to_json(
         "penalty": penalty,
         "winner": winner,
         "places": places,
+        "ranks": ranks,
         "lapsed": step.lapsed,
     })
 }

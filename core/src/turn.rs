@@ -258,19 +258,45 @@ impl Engine {
 
     /// The seats from first to last: those that finished in the order they did, then the
     /// others by the distance their pieces still have to go (shortest first), more pieces
-    /// home first, then seat order.
+    /// home first, then seat order. Seats equal on distance and pieces home share a place
+    /// ([`Engine::ranks`]); the list still puts the earlier seat first.
     pub fn places(&self, pos: &Position) -> Vec<usize> {
-        let mut order: Vec<usize> = pos.finished[..pos.finished_count as usize]
+        self.ranked(pos).into_iter().map(|(s, _)| s).collect()
+    }
+
+    /// The place of each seat in [`Engine::places`]'s order, from 1. Seats that did not
+    /// finish and are equal on distance and pieces home share the better place (rules.md
+    /// 8.5: "then share the place"), so `[1, 2, 2, 4]` has two seats second and none third.
+    pub fn ranks(&self, pos: &Position) -> Vec<u8> {
+        let ranked = self.ranked(pos);
+        let mut ranks: Vec<u8> = Vec::with_capacity(ranked.len());
+        for (i, (_, key)) in ranked.iter().enumerate() {
+            let tied = i > 0 && key.is_some() && ranked[i - 1].1 == *key;
+            let rank = if tied { ranks[i - 1] } else { i as u8 + 1 };
+            ranks.push(rank);
+        }
+        ranks
+    }
+
+    /// The seats in order, each with what ranks it: `None` for a seat that finished (its
+    /// place is its own), else its distance to go and pieces not home.
+    fn ranked(&self, pos: &Position) -> Vec<(usize, Option<(u32, usize)>)> {
+        let mut order: Vec<(usize, Option<(u32, usize)>)> = pos.finished
+            [..pos.finished_count as usize]
             .iter()
-            .map(|&s| s as usize)
+            .map(|&s| (s as usize, None))
             .collect();
-        let mut rest: Vec<usize> = pos.seats().filter(|&s| !pos.is_finished(s)).collect();
-        rest.sort_by_key(|&s| {
-            let pieces = &pos.pieces[s];
-            let distance: u32 = pieces.iter().map(|&p| self.remaining(p) as u32).sum();
-            let home = pieces.iter().filter(|&&p| self.at_end(p)).count();
-            (distance, PIECES - home, s)
-        });
+        let mut rest: Vec<(usize, Option<(u32, usize)>)> = pos
+            .seats()
+            .filter(|&s| !pos.is_finished(s))
+            .map(|s| {
+                let pieces = &pos.pieces[s];
+                let distance: u32 = pieces.iter().map(|&p| self.remaining(p) as u32).sum();
+                let home = pieces.iter().filter(|&&p| self.at_end(p)).count();
+                (s, Some((distance, PIECES - home)))
+            })
+            .collect();
+        rest.sort_by_key(|&(s, key)| (key, s));
         order.extend(rest);
         order
     }

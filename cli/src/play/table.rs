@@ -409,15 +409,11 @@ impl<R: BufRead, W: Write> Table<R, W> {
             "\nGame over after {} rolls. Places:",
             turn_rolls(&self.session)
         )?;
-        for (place, &seat) in self.session.places().iter().enumerate() {
+        // Seats tied on distance and pieces home share a place (rules.md 8.5).
+        for (&seat, rank) in self.session.places().iter().zip(self.session.ranks()) {
             let seat = seat as usize;
             let summary = narrate::seat_summary(engine, pos, seat);
-            writeln!(
-                self.term.out,
-                "  {}. {} ({summary})",
-                place + 1,
-                self.label(seat)
-            )?;
+            writeln!(self.term.out, "  {rank}. {} ({summary})", self.label(seat))?;
         }
         Ok(())
     }

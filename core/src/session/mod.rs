@@ -481,6 +481,11 @@ impl Session {
             .collect()
     }
 
+    /// The place of each seat of [`Session::places`], from 1; tied seats share one.
+    pub fn ranks(&self) -> Vec<u8> {
+        self.engine.ranks(&self.game.position)
+    }
+
     /// The events of the last action.
     pub fn events(&self) -> &[GameEvent] {
         &self.events

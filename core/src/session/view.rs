@@ -90,6 +90,9 @@ pub struct GameView {
     pub online: bool,
     /// The seats from first to last, once the game is over.
     pub places: Vec<u8>,
+    /// The place of each seat of `places`, from 1: seats tied on distance and pieces home
+    /// share a place (`[1, 2, 2, 4]`).
+    pub ranks: Vec<u8>,
     /// The SHA-256 commitment to the seed, published from the start.
     pub commitment: String,
     /// The seed as hex, revealed once the game is over.
@@ -148,6 +151,7 @@ impl Session {
         let pos = &self.game.position;
         let over = self.is_over();
         let places = if over { self.places() } else { Vec::new() };
+        let ranks = if over { self.ranks() } else { Vec::new() };
         let seats = self
             .setup
             .seats
@@ -195,6 +199,7 @@ impl Session {
             can_undo: self.can_undo(),
             online: self.setup.online,
             places,
+            ranks,
             commitment: self.commitment(),
             seed: self.revealed_seed().map(|s| s.to_hex()),
             rolls: self.rolls.len() as u32,
