@@ -288,10 +288,16 @@ fn parse_piece(engine: &Engine, v: &Value, at: &str) -> Result<u8, JsonError> {
             ))
         }),
         Value::Number(n) => match n.as_u64() {
+            // A number is a place on the road; home is written "home" (position-format.md).
+            Some(p)
+                if board.home == Some(board.max_progress()) && p == board.max_progress() as u64 =>
+            {
+                err(format!("{at}: progress {p} is home: write \"home\""))
+            }
             Some(p) if p <= board.max_progress() as u64 => Ok(p as u8),
             Some(p) => err(format!(
                 "{at}: progress {p} is past the end (the last is {})",
-                board.max_progress()
+                last_number(board)
             )),
             None => err(format!("{at}: progress must be a whole number from 0")),
         },
@@ -301,7 +307,18 @@ fn parse_piece(engine: &Engine, v: &Value, at: &str) -> Result<u8, JsonError> {
     }
 }
 
-/// Refuses squares holding more pieces than the rules allow.
+/// The last progress written as a number: the square before home, or the last goal field
+/// on a board without a home.
+fn last_number(board: &crate::board::Board) -> u8 {
+    match board.home {
+        Some(home) => home - 1,
+        None => board.max_progress(),
+    }
+}
+
+/// Refuses squares holding more pieces than the rules allow, and pieces of two colours on
+/// a square where they cannot meet: off the safe squares a piece that lands on another
+/// colour's captures it, so no game reaches such a position.
 fn check_squares(engine: &Engine, pos: &Position) -> Result<(), JsonError> {
     let forbids_own = matches!(
         engine.rules.same_colour_landing,
@@ -331,6 +348,15 @@ fn check_squares(engine: &Engine, pos: &Position) -> Result<(), JsonError> {
             if forbids_own && here.contains(&seat) {
                 return err(format!(
                     "position.pieces.{name}[{piece}]: two {name} pieces on one square, which these rules never allow"
+                ));
+            }
+            if let Place::Track(square) = place
+                && !engine.is_safe(square)
+                && let Some(&other) = here.iter().find(|&&s| s != seat)
+            {
+                let other = engine.rules.colours[pos.seat_colour[other] as usize];
+                return err(format!(
+                    "position.pieces.{name}[{piece}]: {name} and {other} on square {square}, which is not safe: a piece landing there captures, so they cannot meet"
                 ));
             }
             seen.push((place, seat));
