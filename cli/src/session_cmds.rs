@@ -32,7 +32,8 @@ pub struct VerifyArgs {
     /// A save file or a replay code.
     pub game: String,
     /// The commitment published when the game began (64 hex digits), to check the seed
-    /// against; a save carries its own.
+    /// against. A save carries its own, but only the one noted at the start shows that the
+    /// file is the game that was played with it.
     #[arg(long)]
     pub commitment: Option<String>,
     /// Also print every seat's rolls as the seed gives them.
@@ -47,9 +48,13 @@ pub struct StatsArgs {
     pub game: String,
 }
 
-/// Whether an argument names a replay code rather than a file.
+/// Whether an argument names a replay code (`ludo1.…`) rather than a file.
 fn is_code(arg: &str) -> bool {
-    arg.trim().starts_with("ludo") && !Path::new(arg).exists()
+    let arg = arg.trim();
+    let versioned = arg
+        .strip_prefix("ludo")
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+    versioned && !Path::new(arg).exists()
 }
 
 fn read_file(path: &str) -> Result<Vec<u8>, Failure> {
@@ -239,6 +244,9 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), Failure> {
 
 /// Runs `ludo verify`: prints what was checked and what did not match; fails unless valid.
 pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
+    // A file checked without --commitment: its own commitment says nothing about whether
+    // it is the game that began with it.
+    let mut file_commitment = false;
     let (report, names): (VerifyReport, Vec<String>) = if is_code(&args.game) {
         let report = verify::verify_code(&args.game, args.commitment.as_deref())
             .map_err(|e| save_failure("the code", e))?;
@@ -249,16 +257,23 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
     } else {
         let bytes = read_file(&args.game)?;
         let mut report = verify::verify_save(&bytes).map_err(|e| save_failure(&args.game, e))?;
-        if let Some(given) = &args.commitment
-            && given.trim().to_ascii_lowercase() != report.commitment
-        {
-            report.problems.insert(
-                0,
-                SaveError::CommitmentMismatch {
-                    commitment: given.clone(),
-                    computed: report.commitment.clone(),
-                },
-            );
+        if let Some(given) = &args.commitment {
+            // The commitment noted at the start is the one that counts: it replaces the
+            // file's own in the report.
+            let given = given.trim().to_ascii_lowercase();
+            if given != report.commitment {
+                report.problems.insert(
+                    0,
+                    SaveError::CommitmentMismatch {
+                        commitment: given.clone(),
+                        computed: report.commitment.clone(),
+                    },
+                );
+            }
+            report.published = Some(given);
+        } else {
+            report.published = None;
+            file_commitment = true;
         }
         let names = save::parse(&bytes)
             .map(|doc| {
@@ -276,7 +291,7 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
     };
     let out = std::io::stdout();
     let mut out = out.lock();
-    print_report(&mut out, &report, &names, args.rolls)?;
+    print_report(&mut out, &report, &names, args.rolls, file_commitment)?;
     if report.is_valid() {
         Ok(())
     } else {
@@ -287,17 +302,25 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
     }
 }
 
+/// Prints what `ludo verify` checked. `file_commitment`: a save was checked against the
+/// commitment it carries (which its seed matches, or the file would not have verified), not
+/// against one noted when the game began.
 fn print_report(
     out: &mut impl Write,
     r: &VerifyReport,
     names: &[String],
     rolls: bool,
+    file_commitment: bool,
 ) -> std::io::Result<()> {
     writeln!(out, "seed:          {}", r.seed)?;
     writeln!(out, "SHA-256(seed): {}", r.commitment)?;
     match &r.published {
         Some(p) if *p == r.commitment => writeln!(out, "commitment:    {p} (matches)")?,
         Some(p) => writeln!(out, "commitment:    {p} (DOES NOT MATCH)")?,
+        None if file_commitment => writeln!(
+            out,
+            "commitment:    only the file's own; pass --commitment with the one shown when the game began, to know this is that game's seed"
+        )?,
         None => writeln!(
             out,
             "commitment:    none given (pass --commitment with the one shown when the game began)"
@@ -316,7 +339,10 @@ fn print_report(
         r.rolls_replayed
     )?;
     if !r.over {
-        writeln!(out, "note: the game is not over")?;
+        writeln!(
+            out,
+            "note: the game is not over: only the rolls made so far were checked, and the seed shown gives away every roll to come"
+        )?;
     }
     if rolls {
         for (seat, values) in r.seat_rolls.iter().enumerate() {
@@ -340,6 +366,13 @@ fn print_report(
     }
     if r.more_problems > 0 {
         writeln!(out, "... and {} more problems", r.more_problems)?;
+    }
+    if r.is_valid() {
+        // What the dice can vouch for, and what they cannot.
+        writeln!(
+            out,
+            "every roll came from this seed; the choices and seats are the file's own, which the dice cannot vouch for"
+        )?;
     }
     writeln!(out, "{}", if r.is_valid() { "VALID" } else { "INVALID" })
 }

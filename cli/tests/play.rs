@@ -790,3 +790,52 @@ fn names_with_control_characters_are_refused() {
     assert_eq!(run.status, 2, "{}", run.stdout);
     assert!(run.stderr.contains("control character"), "{}", run.stderr);
 }
+
+#[test]
+fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
+    let dir = SaveDir::new("verify");
+    let run = play(&dir, &["--seats", "easy,easy", "--seed", "7"], "");
+    assert_finished(&run, 2);
+    let file = after(&run.stdout, "`ludo verify ", '`');
+    let noted = commitment(&run.stdout);
+    // On its own a save can only be checked against the commitment it carries: say so.
+    let alone = ludo(&["verify", file], "");
+    assert_eq!(alone.status, 0, "{}", alone.stderr);
+    assert!(
+        alone.stdout.contains("only the file's own"),
+        "{}",
+        alone.stdout
+    );
+    assert!(
+        alone.stdout.contains("cannot vouch for"),
+        "{}",
+        alone.stdout
+    );
+    assert!(alone.stdout.ends_with("VALID\n"), "{}", alone.stdout);
+    // With the commitment noted at the start.
+    let checked = ludo(&["verify", file, "--commitment", noted], "");
+    assert_eq!(checked.status, 0, "{}", checked.stderr);
+    assert!(
+        checked.stdout.contains(&format!("{noted} (matches)")),
+        "{}",
+        checked.stdout
+    );
+    // With another game's: the line shows the one given, and the check fails.
+    let other = noted.replace(&noted[..4], "0000");
+    let wrong = ludo(&["verify", file, "--commitment", &other], "");
+    assert_eq!(wrong.status, 2);
+    assert!(
+        wrong.stdout.contains(&format!("{other} (DOES NOT MATCH)")),
+        "{}",
+        wrong.stdout
+    );
+    assert!(wrong.stdout.ends_with("INVALID\n"), "{}", wrong.stdout);
+    // A file that is not there is named as a file, even when its name starts with "ludo".
+    let missing = ludo(&["verify", "ludo-no-such-game.json"], "");
+    assert_eq!(missing.status, 2);
+    assert!(
+        missing.stderr.contains("No such file"),
+        "{}",
+        missing.stderr
+    );
+}

@@ -35,10 +35,11 @@ impl Seed {
         hex(&self.0)
     }
 
-    /// Parses 64 hex digits.
+    /// Parses 64 hex digits (either case; spaces around them are ignored).
     pub fn from_hex(text: &str) -> Option<Seed> {
         let text = text.trim();
-        if text.len() != 64 || !text.is_ascii() {
+        // Every character a hex digit: `from_str_radix` alone would also take a `+`.
+        if text.len() != 64 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
             return None;
         }
         let mut bytes = [0u8; 32];
@@ -186,6 +187,22 @@ pub(crate) fn roll_off_with(seats: usize, mut roll: impl FnMut(usize, usize) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seed_is_exactly_64_hex_digits() {
+        let seed = Seed::from_u64(7);
+        assert_eq!(Seed::from_hex(&seed.to_hex()), Some(seed));
+        assert_eq!(Seed::from_hex(&seed.to_hex().to_uppercase()), Some(seed));
+        assert_eq!(
+            Seed::from_hex(&format!("  {}\n", seed.to_hex())),
+            Some(seed)
+        );
+        // `u8::from_str_radix` takes "+e", so each character is checked first.
+        let plus: String = "+e".repeat(32);
+        assert_eq!(Seed::from_hex(&plus), None);
+        assert_eq!(Seed::from_hex(&"g".repeat(64)), None);
+        assert_eq!(Seed::from_hex(&"0".repeat(63)), None);
+    }
 
     #[test]
     fn same_seed_same_rolls_and_seats_are_independent() {

@@ -178,6 +178,21 @@ fn error_of(bytes: &[u8]) -> SaveError {
 }
 
 #[test]
+fn a_commitment_in_upper_case_hex_is_the_same_commitment() {
+    let mut doc: serde_json::Value = serde_json::from_str(V2_FINISHED).expect("json");
+    let upper = doc["dice"]["commitment"]
+        .as_str()
+        .expect("a commitment")
+        .to_ascii_uppercase();
+    doc["dice"]["commitment"] = serde_json::json!(upper);
+    let text = save::reseal(doc.to_string().as_bytes()).expect("reseal");
+    let loaded = save::load(text.as_bytes()).expect("an honest game with upper-case hex loads");
+    assert_eq!(loaded.commitment(), upper.to_ascii_lowercase());
+    let report = ludo_core::verify::verify_save(text.as_bytes()).expect("verifies");
+    assert!(report.is_valid(), "{:?}", report.problems);
+}
+
+#[test]
 fn damaged_saves_give_errors_that_name_the_problem() {
     let good = V2_FINISHED.as_bytes();
     assert_eq!(error_of(b""), SaveError::Empty);
@@ -276,6 +291,16 @@ fn damaged_saves_give_errors_that_name_the_problem() {
         e,
         SaveError::Missing {
             field: "dice".into()
+        }
+    );
+    // A version-2 save without its recorded rolls would verify on the log alone.
+    let e = edit(&|d| {
+        d.as_object_mut().expect("object").remove("rolls");
+    });
+    assert_eq!(
+        e,
+        SaveError::Missing {
+            field: "rolls".into()
         }
     );
     let e = edit(&|d| d["seats"][0]["colour"] = serde_json::json!("purple"));

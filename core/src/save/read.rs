@@ -212,7 +212,8 @@ fn parse_v2(
         seats.push(parse_seat(&s?)?);
     }
     let dice = doc.obj("dice")?;
-    let commitment = dice.str("commitment")?.to_string();
+    // Hex in either case is the same commitment; it is kept, and compared, in lower case.
+    let commitment = dice.str("commitment")?.to_ascii_lowercase();
     if commitment.len() != 64 || !commitment.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(invalid(&dice.path("commitment"), "expected 64 hex digits"));
     }
@@ -228,7 +229,13 @@ fn parse_v2(
         choices.push(n);
     }
     let rolls = match map.get("rolls") {
-        None => None,
+        // Version 1 recorded no rolls; from version 2 on they are part of every save.
+        None if schema < 2 => None,
+        None => {
+            return Err(SaveError::Missing {
+                field: "rolls".into(),
+            });
+        }
         Some(Value::Array(list)) => {
             if list.len() != seats.len() {
                 return Err(invalid(
