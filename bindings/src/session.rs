@@ -98,6 +98,13 @@ impl GameSession {
         })
     }
 
+    /// A game read from a save or a code, refused if it cannot go on in this build (see
+    /// `Session::check_playable`).
+    pub(crate) fn loaded(session: Session) -> Result<Arc<GameSession>, LudoError> {
+        session.check_playable()?;
+        Ok(GameSession::from_core(session))
+    }
+
     fn lock(&self) -> MutexGuard<'_, Inner> {
         // A panic while locked is caught by `guarded`; the game it leaves is still a game.
         self.inner
@@ -123,6 +130,20 @@ impl GameSession {
     }
 }
 
+/// What is wrong with a seed that does not parse: its length, or its first character that is
+/// not a hex digit.
+fn seed_problem(hex: &str) -> String {
+    let text = hex.trim();
+    match text
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !c.is_ascii_hexdigit())
+    {
+        Some((i, c)) => format!("expected 64 hex digits; character {} is {c:?}", i + 1),
+        None => format!("expected 64 hex digits, got {}", text.chars().count()),
+    }
+}
+
 fn setup_of(config: GameConfig) -> Result<GameSetup, LudoError> {
     let rules = rules_spec(&config.preset, &config.options)?;
     let seats = config
@@ -137,7 +158,7 @@ fn setup_of(config: GameConfig) -> Result<GameSetup, LudoError> {
     let mut setup = GameSetup::new(rules, seats);
     if let Some(hex) = config.seed_hex {
         setup.seed = Seed::from_hex(&hex).ok_or_else(|| LudoError::InvalidSeed {
-            reason: format!("expected 64 hex digits, got {} characters", hex.len()),
+            reason: seed_problem(&hex),
         })?;
     }
     Ok(setup)
@@ -166,7 +187,7 @@ impl GameSession {
     #[uniffi::constructor]
     pub fn from_save(json: String) -> Result<Arc<GameSession>, LudoError> {
         init_logging();
-        guarded(|| Ok(GameSession::from_core(save::load(json.as_bytes())?)))
+        guarded(|| GameSession::loaded(save::load(json.as_bytes())?))
     }
 
     /// A game from a replay code (as `replay_code()` makes it), replayed to where it was
@@ -174,7 +195,7 @@ impl GameSession {
     #[uniffi::constructor]
     pub fn from_replay_code(code: String) -> Result<Arc<GameSession>, LudoError> {
         init_logging();
-        guarded(|| Ok(GameSession::from_core(replay::decode(&code)?)))
+        guarded(|| GameSession::loaded(replay::decode(&code)?))
     }
 
     /// The game as it stands. Its events are those since the last view this session returned

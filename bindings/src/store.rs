@@ -92,12 +92,14 @@ pub struct LoadedGame {
     pub recovered_from_backup: Option<String>,
 }
 
-impl From<store::Loaded> for LoadedGame {
-    fn from(l: store::Loaded) -> LoadedGame {
-        LoadedGame {
-            session: GameSession::from_core(l.session),
+impl TryFrom<store::Loaded> for LoadedGame {
+    type Error = LudoError;
+
+    fn try_from(l: store::Loaded) -> Result<LoadedGame, LudoError> {
+        Ok(LoadedGame {
+            session: GameSession::loaded(l.session)?,
             recovered_from_backup: l.recovered.map(|e| e.to_string()),
-        }
+        })
     }
 }
 
@@ -146,7 +148,7 @@ impl SaveStore {
 
     /// Loads save `id` (or its backup, if it is damaged).
     pub fn load(&self, id: String) -> Result<LoadedGame, LudoError> {
-        guarded(|| Ok(self.store.load(&id)?.into()))
+        guarded(|| self.store.load(&id)?.try_into())
     }
 
     /// Deletes save `id` and its backup.
@@ -168,7 +170,12 @@ impl SaveStore {
 
     /// The autosaved game, if there is one.
     pub fn load_autosave(&self) -> Result<Option<LoadedGame>, LudoError> {
-        guarded(|| Ok(self.store.load_autosave()?.map(LoadedGame::from)))
+        guarded(|| {
+            self.store
+                .load_autosave()?
+                .map(LoadedGame::try_from)
+                .transpose()
+        })
     }
 
     /// Removes the autosave (when a game is over or abandoned); no error if there is none.

@@ -257,16 +257,59 @@ fn bad_configs_are_refused_with_their_variant() {
         err(config("classic", coloured)),
         LudoError::InvalidSeats { .. }
     ));
-    for seed in [
-        "",
-        "xyz",
-        &"g".repeat(64),
-        &"a".repeat(63),
-        "ä".repeat(32).as_str(),
+    for (seed, says) in [
+        ("", "got 0"),
+        ("xyz", "character 1 is 'x'"),
+        (&"g".repeat(64), "character 1 is 'g'"),
+        (&"a".repeat(63), "got 63"),
+        ("ä".repeat(32).as_str(), "character 1 is 'ä'"),
+        (&"+a".repeat(32), "character 1 is '+'"),
+        (&format!("0x{}", "a".repeat(62)), "character 2 is 'x'"),
     ] {
         let mut c = config("classic", seats());
         c.seed_hex = Some(seed.to_owned());
-        assert!(matches!(err(c), LudoError::InvalidSeed { .. }), "{seed:?}");
+        match err(c) {
+            LudoError::InvalidSeed { reason } => {
+                assert!(reason.contains(says), "{seed:?}: {reason}")
+            }
+            other => panic!("{seed:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_refused_first_action_keeps_the_roll_off_to_show() {
+    let session = GameSession::new(config("classic", vec![human("A"), human("B")])).expect("s");
+    // The roll-off is the first view's news; a refused action must not swallow it.
+    assert!(session.choose(0).is_err());
+    let events = session.view().expect("view").events;
+    assert!(
+        events.iter().any(|e| matches!(e, GameEvent::Starts { .. })),
+        "{events:?}"
+    );
+    // Shown once: the next view has nothing new.
+    assert!(session.view().expect("view").events.is_empty());
+}
+
+#[test]
+fn a_save_with_a_bot_level_this_build_does_not_know_is_refused_while_unfinished() {
+    let session =
+        GameSession::new(config("classic", vec![human("A"), bot("B", "easy")])).expect("s");
+    let json = session.save().expect("save");
+    let edited = json.replace("\"easy\"", "\"grandmaster\"");
+    assert_ne!(edited, json, "the level is in the save");
+    let resealed = ludo_core::save::reseal(edited.as_bytes()).expect("reseal");
+    match GameSession::from_save(resealed) {
+        Err(LudoError::InvalidSeats { reason }) => {
+            assert!(
+                reason.contains("grandmaster") && reason.contains("not know"),
+                "{reason}"
+            );
+        }
+        other => panic!(
+            "a game that would stop at the bot's turn: {:?}",
+            other.map(|_| ())
+        ),
     }
 }
 

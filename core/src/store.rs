@@ -177,6 +177,10 @@ impl SaveStore {
     /// Deletes a save with its backup and any copy set aside as damaged.
     pub fn delete(&self, id: &str) -> Result<(), SaveError> {
         check_id(id)?;
+        // A write in progress owns the temporary files this removes: wait for it.
+        let _one_at_a_time = WRITES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let mut found = false;
         for suffix in ["", ".bak", ".tmp", ".bak.tmp", ".corrupt"] {
             let path = self.file(id, suffix);

@@ -680,3 +680,42 @@ fn autosaves_from_several_threads_never_fail() {
     assert_eq!(failures, 0);
     assert!(store.load_autosave().expect("load").is_some());
 }
+
+#[test]
+fn clearing_the_autosave_while_it_is_written_never_breaks_the_write() {
+    // An app may clear the autosave at the end of a game while a last autosave is still
+    // being written on another thread: each must wait for the other, not remove its files.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = std::sync::Arc::new(SaveStore::open(dir.path()).expect("store"));
+    let seats = vec![Seat::bot("a", "random"), Seat::bot("b", "random")];
+    let session = std::sync::Arc::new(
+        Session::new(GameSetup::new(RulesSpec::Preset("classic".into()), seats)).expect("session"),
+    );
+    let writer = {
+        let (store, session) = (store.clone(), session.clone());
+        std::thread::spawn(move || {
+            (0..200)
+                .filter_map(|_| store.autosave(&session).err())
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+        })
+    };
+    let clearer = {
+        let store = store.clone();
+        std::thread::spawn(move || {
+            (0..200)
+                .filter_map(|_| store.clear_autosave().err())
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+        })
+    };
+    let written = writer.join().expect("writer");
+    let cleared = clearer.join().expect("clearer");
+    assert!(
+        written.is_empty(),
+        "{} failed writes: {:?}",
+        written.len(),
+        written.first()
+    );
+    assert!(cleared.is_empty(), "{cleared:?}");
+}

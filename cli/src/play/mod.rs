@@ -109,6 +109,9 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let Some((session, start)) = open_game(&mut term, &mut saver, args, setup, interactive)? else {
         return Ok(());
     };
+    session
+        .check_playable()
+        .map_err(|e| Failure::bad_input(format!("the game cannot go on here: {e}")))?;
     let mut table = Table::new(session, term, saver);
     table.play(start)
 }

@@ -78,17 +78,26 @@ impl Session {
     pub fn new(setup: GameSetup) -> Result<Session, SessionError> {
         // Levels are checked for new games only: a save from a build with other levels
         // still loads and replays, since its log already holds the bots' choices.
-        for (i, seat) in setup.seats.iter().enumerate() {
-            if let SeatKind::Bot { level } = &seat.kind
-                && !crate::bots::LEVELS.contains(&level.as_str())
-            {
-                return Err(SessionError::Seats(format!(
-                    "seat {i}: unknown bot level \"{level}\" (levels: {})",
-                    crate::bots::LEVELS.join(", ")
-                )));
-            }
+        if let Some((i, level)) = unknown_level(&setup.seats) {
+            return Err(SessionError::Seats(format!(
+                "seat {i}: unknown bot level \"{level}\" (levels: {})",
+                crate::bots::LEVELS.join(", ")
+            )));
         }
         Session::start(setup, true)
+    }
+
+    /// Refuses a loaded game that cannot go on here: one not over, with a bot at a level
+    /// this build does not know, would stop for good at that bot's turn. It can still be
+    /// replayed and verified.
+    pub fn check_playable(&self) -> Result<(), SessionError> {
+        match unknown_level(&self.setup.seats) {
+            Some((i, level)) if !self.is_over() => Err(SessionError::Seats(format!(
+                "seat {i}: this game has a bot at level \"{level}\", which this version does not know (levels: {}); it can be replayed and verified, not played on",
+                crate::bots::LEVELS.join(", ")
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// A new game without the check of bot levels (replays of saves and codes).
@@ -228,15 +237,26 @@ impl Session {
     /// Rolls the die of the seat to move. A roll with no legal move or one plays itself;
     /// with two or more, the session waits for [`Session::choose`].
     pub fn roll(&mut self) -> Result<GameView, SessionError> {
-        self.events.clear();
-        self.roll_inner()?;
-        Ok(self.view())
+        self.action(Session::roll_inner)
     }
 
     /// Plays option `index` of the current choice.
     pub fn choose(&mut self, index: usize) -> Result<GameView, SessionError> {
-        self.events.clear();
-        self.choose_inner(index)?;
+        self.action(|s| s.choose_inner(index))
+    }
+
+    /// Runs an action with a fresh list of events. A refused action changes nothing, so the
+    /// events of the last one that was played stay (a screen that has not shown them yet,
+    /// the roll-off of a new game for one, still can).
+    fn action(
+        &mut self,
+        act: impl FnOnce(&mut Session) -> Result<(), SessionError>,
+    ) -> Result<GameView, SessionError> {
+        let before = std::mem::take(&mut self.events);
+        if let Err(e) = act(self) {
+            self.events = before;
+            return Err(e);
+        }
         Ok(self.view())
     }
 
@@ -490,6 +510,19 @@ impl Session {
     pub fn events(&self) -> &[GameEvent] {
         &self.events
     }
+}
+
+/// The first bot seat at a level the bots module does not know, with its index.
+fn unknown_level(seats: &[Seat]) -> Option<(usize, &str)> {
+    seats
+        .iter()
+        .enumerate()
+        .find_map(|(i, seat)| match &seat.kind {
+            SeatKind::Bot { level } if !crate::bots::LEVELS.contains(&level.as_str()) => {
+                Some((i, level.as_str()))
+            }
+            _ => None,
+        })
 }
 
 #[cfg(test)]
