@@ -244,9 +244,8 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), Failure> {
 
 /// Runs `ludo verify`: prints what was checked and what did not match; fails unless valid.
 pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
-    // A file checked without --commitment: its own commitment says nothing about whether
-    // it is the game that began with it.
-    let mut file_commitment = false;
+    // A file checked without --commitment: what its own commitment is worth, for the report.
+    let mut file_commitment = None;
     let (report, names): (VerifyReport, Vec<String>) = if is_code(&args.game) {
         let report = verify::verify_code(&args.game, args.commitment.as_deref())
             .map_err(|e| save_failure("the code", e))?;
@@ -273,7 +272,12 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
             report.published = Some(given);
         } else {
             report.published = None;
-            file_commitment = true;
+            let version_1 = save::parse(&bytes).is_ok_and(|doc| doc.schema < 2);
+            file_commitment = Some(if version_1 {
+                "none in this version-1 file (the seed's is computed on loading); pass --commitment with the one shown when the game began"
+            } else {
+                "only the file's own; pass --commitment with the one shown when the game began, to know this is that game's seed"
+            });
         }
         let names = save::parse(&bytes)
             .map(|doc| {
@@ -302,26 +306,22 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
     }
 }
 
-/// Prints what `ludo verify` checked. `file_commitment`: a save was checked against the
-/// commitment it carries (which its seed matches, or the file would not have verified), not
-/// against one noted when the game began.
+/// Prints what `ludo verify` checked. `file_commitment`: what the commitment line says of a
+/// save checked without one noted when the game began.
 fn print_report(
     out: &mut impl Write,
     r: &VerifyReport,
     names: &[String],
     rolls: bool,
-    file_commitment: bool,
+    file_commitment: Option<&str>,
 ) -> std::io::Result<()> {
     writeln!(out, "seed:          {}", r.seed)?;
     writeln!(out, "SHA-256(seed): {}", r.commitment)?;
-    match &r.published {
-        Some(p) if *p == r.commitment => writeln!(out, "commitment:    {p} (matches)")?,
-        Some(p) => writeln!(out, "commitment:    {p} (DOES NOT MATCH)")?,
-        None if file_commitment => writeln!(
-            out,
-            "commitment:    only the file's own; pass --commitment with the one shown when the game began, to know this is that game's seed"
-        )?,
-        None => writeln!(
+    match (&r.published, file_commitment) {
+        (Some(p), _) if *p == r.commitment => writeln!(out, "commitment:    {p} (matches)")?,
+        (Some(p), _) => writeln!(out, "commitment:    {p} (DOES NOT MATCH)")?,
+        (None, Some(note)) => writeln!(out, "commitment:    {note}")?,
+        (None, None) => writeln!(
             out,
             "commitment:    none given (pass --commitment with the one shown when the game began)"
         )?,

@@ -830,6 +830,17 @@ fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
         wrong.stdout
     );
     assert!(wrong.stdout.ends_with("INVALID\n"), "{}", wrong.stdout);
+    // A version-1 file has no commitment of its own to speak of.
+    let v1 = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/fixtures/v1-classic-2-seats.json"
+    );
+    let old = ludo(&["verify", v1], "");
+    assert!(
+        old.stdout.contains("none in this version-1 file"),
+        "{}",
+        old.stdout
+    );
     // A file that is not there is named as a file, even when its name starts with "ludo".
     let missing = ludo(&["verify", "ludo-no-such-game.json"], "");
     assert_eq!(missing.status, 2);
