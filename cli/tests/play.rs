@@ -812,6 +812,13 @@ fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
         alone.stdout
     );
     assert!(alone.stdout.ends_with("VALID\n"), "{}", alone.stdout);
+    // The replay code printed at the end replays and verifies the same game.
+    let code = after(&run.stdout, "move by move): ", '\n');
+    assert!(code.starts_with("ludo1."), "{code}");
+    let replayed = ludo(&["replay", code], "");
+    assert_eq!(replayed.status, 0, "{}", replayed.stderr);
+    let by_code = ludo(&["verify", code, "--commitment", noted], "");
+    assert!(by_code.stdout.ends_with("VALID\n"), "{}", by_code.stdout);
     // With the commitment noted at the start.
     let checked = ludo(&["verify", file, "--commitment", noted], "");
     assert_eq!(checked.status, 0, "{}", checked.stderr);

@@ -403,6 +403,12 @@ impl<R: BufRead, W: Write> Table<R, W> {
                 "\nThe dice seed was {} (its SHA-256 is the commitment shown at the start){check}.",
                 seed.to_hex()
             )?;
+            // The whole game in one line, to share: `ludo replay` steps through it.
+            writeln!(
+                self.term.out,
+                "Replay code (`ludo replay CODE` shows the game move by move): {}",
+                ludo_core::replay::encode(&self.session)
+            )?;
         }
         writeln!(
             self.term.out,
