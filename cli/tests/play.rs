@@ -283,6 +283,9 @@ fn the_same_seed_plays_the_same_game() {
     let first = without_file(play(&dir, &args, "").stdout);
     assert_eq!(first, without_file(play(&dir, &args, "").stdout));
     assert!(first.len() > 20, "{first:?}");
+    // A pause between the computers' actions changes nothing but the pace.
+    let paced = [&args[..], &["--delay", "1"]].concat();
+    assert_eq!(first, without_file(play(&dir, &paced, "").stdout));
 }
 
 #[test]
@@ -599,6 +602,7 @@ fn bad_play_options_are_refused_in_one_line() {
         (vec!["--seats", "cpu"], "--seats"),
         (vec!["--seats", "cpu,cpu,cpu,cpu,cpu"], "--seats"),
         (vec!["--rules", "chess"], "chess"),
+        (vec!["--delay", "6000"], "--delay"),
         (
             vec!["--rules", r#"{"preset": "classic", "board": {}}"#],
             "--rules",

@@ -73,7 +73,14 @@ pub struct PlayArgs {
     /// `$HOME/.local/share/ludo`.
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// A pause after each computer action, in milliseconds (0 to 5000), to watch a game of
+    /// computers as it is played. Default: none.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub delay: u64,
 }
+
+/// The longest `--delay`, in milliseconds.
+const MAX_DELAY_MS: u64 = 5_000;
 
 /// The level a `cpu` seat plays.
 const CPU_LEVEL: &str = "medium";
@@ -113,6 +120,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         .check_playable()
         .map_err(|e| Failure::bad_input(format!("the game cannot go on here: {e}")))?;
     let mut table = Table::new(session, term, saver);
+    table.bot_pause = std::time::Duration::from_millis(args.delay);
     table.play(start)
 }
 
@@ -136,6 +144,11 @@ fn check_combinations(args: &PlayArgs) -> Result<(), Failure> {
                 "--load: cannot go with --resume or --new",
             ));
         }
+    }
+    if args.delay > MAX_DELAY_MS {
+        return Err(Failure::bad_input(format!(
+            "--delay: at most {MAX_DELAY_MS} ms"
+        )));
     }
     if args.resume && args.new {
         return Err(Failure::bad_input("--resume and --new cannot go together"));

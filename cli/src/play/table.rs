@@ -41,6 +41,8 @@ pub(super) struct Table<R, W> {
     /// The next choice prompt draws the board first (the game came back to a choice by
     /// undo or resume, not by a roll just under the board).
     board_at_choice: bool,
+    /// A pause after each computer action (`--delay`), so that people can follow them.
+    pub(super) bot_pause: std::time::Duration,
 }
 
 impl<R: BufRead, W: Write> Table<R, W> {
@@ -65,6 +67,7 @@ impl<R: BufRead, W: Write> Table<R, W> {
             saved_decisions: 0,
             saved_rolls: 0,
             board_at_choice: true,
+            bot_pause: std::time::Duration::ZERO,
         }
     }
 
@@ -210,6 +213,8 @@ impl<R: BufRead, W: Write> Table<R, W> {
                     let view = self.session.play_bot().map_err(game_failure)?;
                     self.narrator.feed(self.session.engine(), &view.events);
                     self.print_told()?;
+                    self.term.out.flush()?;
+                    std::thread::sleep(self.bot_pause);
                     continue;
                 }
                 SessionPhase::Roll => self.human_roll()?,
