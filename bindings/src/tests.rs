@@ -226,6 +226,14 @@ fn bad_configs_are_refused_with_their_variant() {
         err(config("nope", seats())),
         LudoError::InvalidRules { .. }
     ));
+    // A huge bad value is quoted short.
+    let huge = "q".repeat(1_000_000);
+    for e in [
+        err(config(&huge, seats())),
+        err(config("classic", vec![human("A"), bot("B", &huge)])),
+    ] {
+        assert!(e.to_string().len() < 300, "{} bytes", e.to_string().len());
+    }
     assert!(matches!(
         err(config("classic", vec![human("A")])),
         LudoError::InvalidSeats { .. }

@@ -158,3 +158,34 @@ fn bytes_that_are_not_utf8_are_refused() {
     assert_eq!(run.stderr.lines().count(), 1, "{:?}", run.stderr);
     assert!(run.stderr.contains("UTF-8"), "{:?}", run.stderr);
 }
+
+#[test]
+fn a_huge_bad_value_is_quoted_short() {
+    // A megabyte of junk where a name or a value belongs: the message says what and where
+    // and quotes the start of it, not the whole of it.
+    let big = "z".repeat(1_000_000);
+    let inputs = [
+        with_position(|p| p["rules"] = json!(big)),
+        with_position(|p| p["pieces"]["red"][0] = json!(big)),
+        with_position(|p| p["pieces"][big.as_str()] = json!([1, "yard", "yard", "yard"])),
+        with_position(|p| p[big.as_str()] = json!(1)),
+        with_position(|p| {
+            p["rules"] = json!({"preset": "classic", "options": {big.as_str(): true}})
+        }),
+    ];
+    for input in inputs {
+        let run = ludo(&["moves"], &input);
+        assert_eq!(
+            run.status,
+            2,
+            "{}",
+            &run.stderr[..run.stderr.len().min(200)]
+        );
+        assert!(
+            run.stderr.len() < 300 && run.stderr.contains("zzz") && run.stderr.contains('…'),
+            "{} bytes: {}",
+            run.stderr.len(),
+            &run.stderr[..run.stderr.len().min(200)]
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //! errors that say what is wrong and where, and writing back losslessly.
 
 use crate::colour::Colour;
+use crate::echo::echo;
 use crate::engine::Engine;
 use crate::moves::{Input, Move, MoveList};
 use crate::position::{MAX_SEATS, NO_PIECE, PIECES, Place, Position, YARD};
@@ -52,13 +53,18 @@ pub struct ParsedPosition {
 
 fn colour_named(engine: &Engine, name: &str, at: &str) -> Result<(Colour, usize), JsonError> {
     let colour = Colour::from_name(name)
-        .ok_or_else(|| JsonError(format!("{at}: unknown colour \"{name}\"")))?;
+        .ok_or_else(|| JsonError(format!("{at}: unknown colour \"{}\"", echo(name))))?;
     let index = engine
         .rules
         .colours
         .iter()
         .position(|&c| c == colour)
-        .ok_or_else(|| JsonError(format!("{at}: {name} is not a colour of this board")))?;
+        .ok_or_else(|| {
+            JsonError(format!(
+                "{at}: {} is not a colour of this board",
+                echo(name)
+            ))
+        })?;
     Ok((colour, index))
 }
 
@@ -88,7 +94,7 @@ pub fn parse_position(value: &Value) -> Result<ParsedPosition, JsonError> {
         "finished",
     ];
     if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-        return err(format!("position.{k}: unknown field"));
+        return err(format!("position.{}: unknown field", echo(k)));
     }
     let rules_value = obj
         .get("rules")
@@ -107,7 +113,7 @@ pub fn parse_position(value: &Value) -> Result<ParsedPosition, JsonError> {
     // Seats: given, or the board's spread for the colours named in `pieces`.
     let mut named = Vec::new();
     for name in pieces.keys() {
-        named.push(colour_named(&engine, name, &format!("position.pieces.{name}"))?.1);
+        named.push(colour_named(&engine, name, &format!("position.pieces.{}", echo(name)))?.1);
     }
     let seat_colours: Vec<usize> = match obj.get("seats") {
         Some(Value::Array(list)) => {
@@ -302,7 +308,8 @@ fn parse_piece(engine: &Engine, v: &Value, at: &str) -> Result<u8, JsonError> {
             None => err(format!("{at}: progress must be a whole number from 0")),
         },
         _ => err(format!(
-            "{at}: expected \"yard\", \"home\" or a progress number, got {v}"
+            "{at}: expected \"yard\", \"home\" or a progress number, got {}",
+            echo(&v.to_string())
         )),
     }
 }
@@ -499,7 +506,7 @@ pub fn parse_request(value: &Value, with_move: bool) -> Result<Request, JsonErro
         &["position", "roll", "bonus"]
     };
     if let Some(k) = obj.keys().find(|k| !allowed.contains(&k.as_str())) {
-        return err(format!("input.{k}: unknown field"));
+        return err(format!("input.{}: unknown field", echo(k)));
     }
     let parsed = parse_position(
         obj.get("position")
@@ -527,7 +534,12 @@ pub fn parse_request(value: &Value, with_move: bool) -> Result<Request, JsonErro
             Some(Value::Null) => None,
             Some(v) => match v.as_u64() {
                 Some(i) => Some(i as usize),
-                None => return err(format!("input.move: expected an index or null, got {v}")),
+                None => {
+                    return err(format!(
+                        "input.move: expected an index or null, got {}",
+                        echo(&v.to_string())
+                    ));
+                }
             },
         }
     } else {

@@ -8,6 +8,7 @@ pub mod board;
 pub mod bots;
 pub mod colour;
 pub mod dice;
+pub mod echo;
 pub mod engine;
 pub mod game;
 pub mod json;

@@ -302,7 +302,7 @@ impl Rules {
                 staircase: true,
                 ..base
             },
-            other => return Err(RulesError::UnknownPreset(other.to_string())),
+            other => return Err(RulesError::UnknownPreset(crate::echo::echo(other))),
         };
         Ok(rules)
     }
@@ -536,7 +536,7 @@ impl Rules {
         let info = OPTIONS
             .iter()
             .find(|o| o.name == name)
-            .ok_or_else(|| RulesError::UnknownOption(name.to_string()))?;
+            .ok_or_else(|| RulesError::UnknownOption(crate::echo::echo(name)))?;
         if let Some(only) = info.only
             && !only.contains(&self.preset.as_str())
         {
@@ -593,7 +593,7 @@ impl Rules {
             "three_sixes" => self.three_sixes = parse(name, value)?,
             "exit_barrier_blocks_entry" => self.exit_barrier_blocks_entry = parse(name, value)?,
             "bounce_back" => self.bounce_back = parse(name, value)?,
-            _ => return Err(RulesError::UnknownOption(name.to_string())),
+            _ => return Err(RulesError::UnknownOption(crate::echo::echo(name))),
         }
         Ok(())
     }

@@ -72,7 +72,9 @@ fn check_id(id: &str) -> Result<(), SaveError> {
     if ok {
         Ok(())
     } else {
-        Err(SaveError::BadName { id: id.to_string() })
+        Err(SaveError::BadName {
+            id: crate::echo::echo(id),
+        })
     }
 }
 

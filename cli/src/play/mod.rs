@@ -226,7 +226,8 @@ fn parse_seats(arg: Option<&str>, engine: &Engine) -> Result<Vec<SeatKind>, Fail
                 "cpu" | "c" | "computer" => Ok(bot(CPU_LEVEL)),
                 level if LEVELS.contains(&level) => Ok(bot(level)),
                 other => Err(Failure::bad_input(format!(
-                    "--seats: \"{other}\" is not a seat: use human, cpu or a level ({})",
+                    "--seats: \"{}\" is not a seat: use human, cpu or a level ({})",
+                    ludo_core::echo::echo(other),
                     LEVELS.join(", ")
                 ))),
             })

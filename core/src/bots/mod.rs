@@ -60,6 +60,6 @@ pub fn bot_for(level: &str, seed: u64) -> Result<Box<dyn Bot>, UnknownLevel> {
         "medium" => Box::new(medium::MediumBot),
         "hard" => Box::new(hard::HardBot::default()),
         "expert" => Box::new(expert::ExpertBot::default()),
-        other => return Err(UnknownLevel(other.to_string())),
+        other => return Err(UnknownLevel(crate::echo::echo(other))),
     })
 }

@@ -310,8 +310,12 @@ fn parse_kind(obj: &Obj) -> Result<SeatKind, SaveError> {
 
 fn parse_colour(obj: &Obj) -> Result<Colour, SaveError> {
     let name = obj.str("colour")?;
-    Colour::from_name(name)
-        .ok_or_else(|| invalid(&obj.path("colour"), &format!("unknown colour \"{name}\"")))
+    Colour::from_name(name).ok_or_else(|| {
+        invalid(
+            &obj.path("colour"),
+            &format!("unknown colour \"{}\"", crate::echo::echo(name)),
+        )
+    })
 }
 
 fn parse_seat(obj: &Obj) -> Result<Seat, SaveError> {

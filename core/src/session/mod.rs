@@ -80,7 +80,8 @@ impl Session {
         // still loads and replays, since its log already holds the bots' choices.
         if let Some((i, level)) = unknown_level(&setup.seats) {
             return Err(SessionError::Seats(format!(
-                "seat {i}: unknown bot level \"{level}\" (levels: {})",
+                "seat {i}: unknown bot level \"{}\" (levels: {})",
+                crate::echo::echo(level),
                 crate::bots::LEVELS.join(", ")
             )));
         }
