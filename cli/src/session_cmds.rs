@@ -256,6 +256,7 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
     } else {
         let bytes = read_file(&args.game)?;
         let mut report = verify::verify_save(&bytes).map_err(|e| save_failure(&args.game, e))?;
+        let doc = save::parse(&bytes).ok();
         if let Some(given) = &args.commitment {
             // The commitment noted at the start is the one that counts: it replaces the
             // file's own in the report.
@@ -272,14 +273,14 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
             report.published = Some(given);
         } else {
             report.published = None;
-            let version_1 = save::parse(&bytes).is_ok_and(|doc| doc.schema < 2);
+            let version_1 = doc.as_ref().is_some_and(|doc| doc.schema < 2);
             file_commitment = Some(if version_1 {
                 "none in this version-1 file (the seed's is computed on loading); pass --commitment with the one shown when the game began"
             } else {
                 "only the file's own; pass --commitment with the one shown when the game began, to know this is that game's seed"
             });
         }
-        let names = save::parse(&bytes)
+        let names = doc
             .map(|doc| {
                 doc.setup
                     .seats

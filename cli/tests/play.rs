@@ -632,6 +632,11 @@ fn after<'a>(out: &'a str, marker: &str, end: char) -> &'a str {
         .unwrap_or_else(|| panic!("no {marker:?} in {out}"))
 }
 
+/// Asserts that `out` contains `text`, showing `out` if it does not.
+fn says(out: &str, text: &str) {
+    assert!(out.contains(text), "{text:?} not in: {out}");
+}
+
 /// The seed commitment a run printed at its start.
 fn commitment(out: &str) -> &str {
     after(out, "Dice seed commitment (SHA-256): ", ';')
@@ -769,16 +774,8 @@ fn help_lists_the_commands_and_stray_text_does_not_roll() {
     let dir = SaveDir::new("help");
     let run = play(&dir, &DUEL, "help\nqq\nq\n");
     assert_eq!(run.status, 0, "{}", run.stderr);
-    assert!(
-        run.stdout.contains("? asks the expert for a hint"),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout.contains("\"qq\" is not a command"),
-        "{}",
-        run.stdout
-    );
+    says(&run.stdout, "? asks the expert for a hint");
+    says(&run.stdout, "\"qq\" is not a command");
     // Three answers at the first roll prompt, and no roll among them.
     assert_eq!(prompts(&run.stdout), vec![Prompt::Roll; 3]);
 }
@@ -792,7 +789,7 @@ fn names_with_control_characters_are_refused() {
         "",
     );
     assert_eq!(run.status, 2, "{}", run.stdout);
-    assert!(run.stderr.contains("control character"), "{}", run.stderr);
+    says(&run.stderr, "control character");
 }
 
 #[test]
@@ -805,16 +802,8 @@ fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
     // On its own a save can only be checked against the commitment it carries: say so.
     let alone = ludo(&["verify", file], "");
     assert_eq!(alone.status, 0, "{}", alone.stderr);
-    assert!(
-        alone.stdout.contains("only the file's own"),
-        "{}",
-        alone.stdout
-    );
-    assert!(
-        alone.stdout.contains("cannot vouch for"),
-        "{}",
-        alone.stdout
-    );
+    says(&alone.stdout, "only the file's own");
+    says(&alone.stdout, "cannot vouch for");
     assert!(alone.stdout.ends_with("VALID\n"), "{}", alone.stdout);
     // The replay code printed at the end replays and verifies the same game.
     let code = after(&run.stdout, "move by move): ", '\n');
@@ -847,17 +836,9 @@ fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
         "/../core/tests/fixtures/v1-classic-2-seats.json"
     );
     let old = ludo(&["verify", v1], "");
-    assert!(
-        old.stdout.contains("none in this version-1 file"),
-        "{}",
-        old.stdout
-    );
+    says(&old.stdout, "none in this version-1 file");
     // A file that is not there is named as a file, even when its name starts with "ludo".
     let missing = ludo(&["verify", "ludo-no-such-game.json"], "");
     assert_eq!(missing.status, 2);
-    assert!(
-        missing.stderr.contains("No such file"),
-        "{}",
-        missing.stderr
-    );
+    says(&missing.stderr, "No such file");
 }

@@ -295,9 +295,7 @@ fn parse_piece(engine: &Engine, v: &Value, at: &str) -> Result<u8, JsonError> {
         }),
         Value::Number(n) => match n.as_u64() {
             // A number is a place on the road; home is written "home" (position-format.md).
-            Some(p)
-                if board.home == Some(board.max_progress()) && p == board.max_progress() as u64 =>
-            {
+            Some(p) if board.home.is_some_and(|home| p == home as u64) => {
                 err(format!("{at}: progress {p} is home: write \"home\""))
             }
             Some(p) if p <= board.max_progress() as u64 => Ok(p as u8),

@@ -658,14 +658,25 @@ proptest! {
     }
 }
 
-#[test]
-fn autosaves_from_several_threads_never_fail() {
+/// A store in a fresh folder and a new game of two bots, each shareable between threads;
+/// the folder lives as long as the first value.
+fn shared_store_and_game() -> (
+    tempfile::TempDir,
+    std::sync::Arc<SaveStore>,
+    std::sync::Arc<Session>,
+) {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = std::sync::Arc::new(SaveStore::open(dir.path()).expect("store"));
     let seats = vec![Seat::bot("a", "random"), Seat::bot("b", "random")];
     let session = std::sync::Arc::new(
         Session::new(GameSetup::new(RulesSpec::Preset("classic".into()), seats)).expect("session"),
     );
+    (dir, store, session)
+}
+
+#[test]
+fn autosaves_from_several_threads_never_fail() {
+    let (_dir, store, session) = shared_store_and_game();
     let threads: Vec<_> = (0..4)
         .map(|_| {
             let (store, session) = (store.clone(), session.clone());
@@ -685,12 +696,7 @@ fn autosaves_from_several_threads_never_fail() {
 fn clearing_the_autosave_while_it_is_written_never_breaks_the_write() {
     // An app may clear the autosave at the end of a game while a last autosave is still
     // being written on another thread: each must wait for the other, not remove its files.
-    let dir = tempfile::tempdir().expect("temp dir");
-    let store = std::sync::Arc::new(SaveStore::open(dir.path()).expect("store"));
-    let seats = vec![Seat::bot("a", "random"), Seat::bot("b", "random")];
-    let session = std::sync::Arc::new(
-        Session::new(GameSetup::new(RulesSpec::Preset("classic".into()), seats)).expect("session"),
-    );
+    let (_dir, store, session) = shared_store_and_game();
     let writer = {
         let (store, session) = (store.clone(), session.clone());
         std::thread::spawn(move || {

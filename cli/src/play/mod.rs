@@ -125,14 +125,21 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
 }
 
 /// Refuses options that cannot go together.
-fn check_combinations(args: &PlayArgs) -> Result<(), Failure> {
-    let new_game_options = [
+/// The first option given that sets up a new game (`--rules`, `--seats`, `--seed`,
+/// `--names`), if any.
+fn new_game_option(args: &PlayArgs) -> Option<&'static str> {
+    [
         ("--rules", args.rules.is_some()),
         ("--seats", args.seats.is_some()),
         ("--seed", args.seed.is_some()),
         ("--names", args.names.is_some()),
-    ];
-    let given = new_game_options.iter().find(|(_, on)| *on).map(|(n, _)| *n);
+    ]
+    .into_iter()
+    .find_map(|(name, given)| given.then_some(name))
+}
+
+fn check_combinations(args: &PlayArgs) -> Result<(), Failure> {
+    let given = new_game_option(args);
     if args.load.is_some() {
         if let Some(option) = given {
             return Err(Failure::bad_input(format!(
@@ -327,10 +334,7 @@ fn open_game<R: BufRead, W: Write>(
         } else if args.new || !interactive {
             false
         } else {
-            let new_asked_for = [&args.rules, &args.seats, &args.seed, &args.names]
-                .iter()
-                .any(|o| o.is_some());
-            match term.ask_resume(&last.session, new_asked_for)? {
+            match term.ask_resume(&last.session, new_game_option(args).is_some())? {
                 Some(answer) => answer,
                 None => return Ok(None),
             }

@@ -3,6 +3,7 @@
 use crate::failure::Failure;
 use crate::narrate;
 use crate::paint::paint;
+use ludo_core::echo::echo;
 use ludo_core::session::{Seat, SeatKind, Session};
 use std::io::{BufRead, Read, Write};
 
@@ -152,7 +153,7 @@ pub(super) fn choice_answer(line: &str, count: usize) -> Answer {
             Ok(k) if (1..=count).contains(&k) => Answer::Go(k - 1),
             _ => Answer::Wrong(format!(
                 "\"{}\" is not one of the moves: type a number from 1 to {count} (h for help)",
-                shorten(line)
+                echo(line)
             )),
         },
     }
@@ -167,17 +168,8 @@ pub(super) fn roll_answer(line: &str) -> Answer {
         _ if rolls => Answer::Go(0),
         Answer::Wrong(_) => Answer::Wrong(format!(
             "\"{}\" is not a command: Enter rolls the die (h for help)",
-            shorten(line)
+            echo(line)
         )),
         other => other,
     }
-}
-
-/// The first 40 characters of a typed line, for a message that quotes it.
-fn shorten(line: &str) -> String {
-    let mut out: String = line.chars().take(40).collect();
-    if line.chars().count() > 40 {
-        out.push('…');
-    }
-    out
 }
