@@ -5,7 +5,7 @@ use crate::rules::{RuleOption, rules_spec};
 use crate::types::{BoardLayout, Colour, GameView, PlayerKind, Viewer};
 use crate::{guarded, init_logging};
 use ludo_core::dice::Seed;
-use ludo_core::session::{GameSetup, Seat, Session, SessionError};
+use ludo_core::session::{GameSetup, Seat, Session, SessionError, SessionPhase};
 use ludo_core::{replay, save};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -288,6 +288,33 @@ impl GameSession {
             }
             inner.session = session;
             inner.view_after_change()
+        })
+    }
+
+    /// The option the expert would play in the current choice of the person to move (an
+    /// `id` of the view's `options`), for the screen to mark as a hint. Thought out on tokio's
+    /// blocking pool like a bot's turn, exactly as an `expert` seat would think, and it
+    /// changes nothing in the game. `null`/`nil` when there is no choice of a person's to
+    /// hint at (a roll to make, a bot to move, the game over), or when the game changed while
+    /// the expert thought, so that the hint no longer fits.
+    pub async fn hint(&self) -> Result<Option<u32>, LudoError> {
+        let asked = guarded(|| {
+            let inner = self.lock();
+            let waiting =
+                inner.session.phase() == SessionPhase::Choose && !inner.session.bot_to_move();
+            Ok(waiting.then(|| (inner.session.clone(), inner.generation)))
+        })?;
+        let Some((session, generation)) = asked else {
+            return Ok(None);
+        };
+        let option = tokio::task::spawn_blocking(move || guarded(|| Ok(session.hint()?)))
+            .await
+            .map_err(|e| LudoError::Internal {
+                detail: format!("the hint's worker failed: {e}"),
+            })??;
+        guarded(|| {
+            let inner = self.lock();
+            Ok((inner.generation == generation).then(|| u32::try_from(option).unwrap_or(0)))
         })
     }
 

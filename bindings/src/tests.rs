@@ -403,6 +403,68 @@ fn bots_play_on_the_blocking_pool_and_refuse_people_s_actions() {
 }
 
 #[test]
+fn a_hint_names_the_experts_option_and_only_while_a_person_chooses() {
+    let rt = runtime();
+    let session =
+        GameSession::new(config("classic", vec![human("A"), bot("B", "random")])).expect("session");
+    let mut view = session.view().expect("view");
+    let mut hints = 0;
+    while view.phase != GamePhase::Over && hints < 8 {
+        let hint = rt.block_on(session.hint()).expect("hint");
+        if view.bot_to_move {
+            assert_eq!(hint, None, "a bot's move is not hinted");
+            view = rt.block_on(session.play_bot_turn()).expect("bot");
+        } else if view.phase == GamePhase::Choose {
+            let id = hint.expect("a hint while a person chooses");
+            assert!(
+                view.options.iter().any(|o| o.id == id),
+                "{id} is not offered"
+            );
+            assert_eq!(session.view().expect("view").options, view.options);
+            view = session.choose(id).expect("the hint is playable");
+            hints += 1;
+        } else {
+            assert_eq!(hint, None, "nothing to hint before the roll");
+            view = session.roll().expect("roll");
+        }
+    }
+    assert_eq!(hints, 8);
+    // Each hint was the expert's move: the same game with an expert in the first seat
+    // makes the same choices.
+    let expert = GameSession::new(config(
+        "classic",
+        vec![bot("A", "expert"), bot("B", "random")],
+    ))
+    .expect("expert game");
+    let log = |game: &GameSession| -> Vec<serde_json::Value> {
+        let save: serde_json::Value =
+            serde_json::from_str(&game.save().expect("save")).expect("save JSON");
+        save["log"].as_array().expect("the save's log").clone()
+    };
+    let taken = log(&session);
+    while log(&expert).len() < taken.len() {
+        rt.block_on(expert.play_bot_turn()).expect("bot");
+    }
+    assert_eq!(log(&expert), taken);
+
+    // A hint asked before a change comes back empty: it was for a choice that is gone.
+    while view.phase != GamePhase::Choose || view.bot_to_move {
+        view = match view.bot_to_move {
+            true => rt.block_on(session.play_bot_turn()).expect("bot"),
+            false => session.roll().expect("roll"),
+        };
+    }
+    let stale = rt.block_on(async {
+        let mut hint = std::pin::pin!(session.hint());
+        let first = std::future::poll_fn(|cx| std::task::Poll::Ready(hint.as_mut().poll(cx))).await;
+        assert!(first.is_pending(), "the expert thinks on the blocking pool");
+        session.choose(view.options[0].id).expect("choose");
+        hint.await
+    });
+    assert_eq!(stale, Ok(None));
+}
+
+#[test]
 fn saves_and_codes_round_trip_and_damage_is_reported() {
     let session =
         GameSession::new(config("parchis", vec![human("A"), human("B"), human("C")])).expect("s");

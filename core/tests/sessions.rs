@@ -382,6 +382,42 @@ fn bots_play_a_whole_game_through_the_session() {
 }
 
 #[test]
+fn a_player_who_takes_every_hint_plays_the_experts_game() {
+    for (preset, seed) in [("classic", 41), ("parchis", 42)] {
+        let seats = |first: Seat| vec![first, Seat::bot("Bo", "random")];
+        let mut person = Session::new(setup(preset, seats(Seat::human("Ann")), seed))
+            .expect("a game with a person");
+        let mut expert = Session::new(setup(preset, seats(Seat::bot("Ann", "expert")), seed))
+            .expect("the same game with an expert");
+        let mut hints = 0;
+        while !person.is_over() {
+            if person.bot_to_move() {
+                person.play_bot().expect("bot");
+            } else if person.phase() == SessionPhase::Choose {
+                let before = (person.choices(), *person.position());
+                let hint = person.hint().expect("a hint while choosing");
+                assert!(hint < person.options().len(), "{preset}: hint {hint}");
+                // Asking changes nothing, and asking again gives the same answer.
+                assert_eq!((person.choices(), *person.position()), before);
+                assert_eq!(person.hint(), Ok(hint));
+                person.choose(hint).expect("the hinted move is legal");
+                hints += 1;
+            } else {
+                assert_eq!(person.hint(), Err(SessionError::NothingToChoose));
+                person.roll().expect("roll");
+            }
+        }
+        assert_eq!(person.hint(), Err(SessionError::GameOver));
+        while !expert.is_over() {
+            expert.play_bot().expect("bot");
+        }
+        assert!(hints > 5, "{preset}: only {hints} choices");
+        assert_eq!(person.choices(), expert.choices(), "{preset}");
+        assert_eq!(person.places(), expert.places(), "{preset}");
+    }
+}
+
+#[test]
 fn unknown_bot_levels_and_bad_seats_are_refused_for_new_games() {
     let bad = setup(
         "classic",

@@ -3,7 +3,7 @@ import SwiftUI
 
 private let diceFaces = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"]
 
-/// The game: whose turn, the board, the die, undo, and the last events.
+/// The game: whose turn, the board, the die, undo, a hint while choosing, and the last events.
 struct BoardView: View {
     let store: GameStore
     let board: BoardLayout
@@ -12,7 +12,7 @@ struct BoardView: View {
     var body: some View {
         VStack(spacing: 12) {
             Text(status).font(.headline)
-            BoardCanvas(board: board, view: view) { store.choose($0) }
+            BoardCanvas(board: board, view: view, hint: store.hint) { store.choose($0) }
             HStack {
                 Button(rollLabel) { store.roll() }
                     .buttonStyle(.borderedProminent)
@@ -20,6 +20,13 @@ struct BoardView: View {
                 Button(L("ui.undo")) { store.undo() }
                     .disabled(!view.canUndo)
                 Button(L("ui.leave")) { store.leave() }
+            }
+            if view.phase == .choose && !view.botToMove {
+                if store.hint == nil {
+                    Button(L("ui.hint")) { store.askHint() }
+                } else {
+                    Text(L("status.hint")).font(.subheadline).foregroundStyle(.orange)
+                }
             }
             ForEach(Array(store.log.reversed().enumerated()), id: \.offset) { _, event in
                 Text(eventText(event, view)).font(.caption)
@@ -65,11 +72,13 @@ private struct Spot: Hashable {
 
 /// The board drawn from the core's layout: every cell in its grid place, coloured by its kind,
 /// the pieces on the cells the view gives, and for the person to move the options: a ring on
-/// each piece that can move and a tint on where it would stop. A tap on a piece plays its
-/// move (when it has one destination); a tap on a tinted cell plays the move that stops there.
+/// each piece that can move and a tint on where it would stop, the option of a hint (`hint`)
+/// drawn over them in a colour of its own. A tap on a piece plays its move (when it has one
+/// destination); a tap on a tinted cell plays the move that stops there.
 struct BoardCanvas: View {
     let board: BoardLayout
     let view: GameView
+    let hint: UInt32?
     let onChoose: (MoveOption) -> Void
 
     private var options: [MoveOption] { view.botToMove ? [] : view.options }
@@ -135,6 +144,14 @@ struct BoardCanvas: View {
             }
             if let to = destination(option) {
                 context.fill(Path(square(to)), with: .color(.accentColor.opacity(0.35)))
+            }
+        }
+        if let option = options.first(where: { $0.id == hint }) {
+            if let from = origin(option) {
+                context.stroke(circle(from, 0.47), with: .color(.orange), lineWidth: side * 0.14)
+            }
+            if let to = destination(option) {
+                context.fill(Path(square(to)), with: .color(.orange.opacity(0.6)))
             }
         }
 

@@ -248,6 +248,38 @@ await test("playBotTurn is an async method") {
     try await expectError({ try await session.playBotTurn() }) { $0 == .NotYourTurn(seat: view.turn) }
 }
 
+await test("a person who takes every hint plays the expert's game") {
+    func seats(_ first: SeatConfig) -> [SeatConfig] { [first, bot("Bo", "random")] }
+    let person = try GameSession(config: GameConfig(preset: "classic", seats: seats(human("Ann")), seedHex: seed))
+    var view = try person.view()
+    var hints = 0
+    while view.phase != .over {
+        let hint = try await person.hint()
+        if view.botToMove {
+            try expect(hint == nil, "a bot's move is not hinted")
+            view = try await person.playBotTurn()
+        } else if view.phase == .roll {
+            try expect(hint == nil, "nothing to hint before the roll")
+            view = try person.roll()
+        } else {
+            guard let id = hint else { throw CheckFailed(description: "no hint while choosing") }
+            try expect(view.options.contains { $0.id == id }, "\(id) is not offered")
+            let again = try await person.hint()
+            try expect(again == id, "the same choice, the same hint")
+            hints += 1
+            view = try person.choose(optionId: id)
+        }
+    }
+    let after = try await person.hint()
+    try expect(after == nil, "no hint once the game is over")
+    try expect(hints > 5, "\(hints) hints")
+    // Every hint was the expert's move: an expert in the first seat plays the same game.
+    let expert = try GameSession(config: GameConfig(preset: "classic", seats: seats(bot("Ann", "expert")), seedHex: seed))
+    let (last, _) = try await playBotsToTheEnd(expert)
+    try expect(last.places == view.places, "\(last.places) against \(view.places)")
+    try expect(last.seats.map(\.pieces) == view.seats.map(\.pieces), "the same pieces at the end")
+}
+
 await test("bad arguments give errors, not crashes") {
     let two = [human("A"), bot("B", "easy")]
     func rulesField(_ e: LudoError) -> String? { if case let .InvalidRules(field, _) = e { return field } else { return nil } }

@@ -25,7 +25,6 @@ use crate::failure::Failure;
 use crate::rules_arg;
 use ludo_core::Engine;
 use ludo_core::bots::LEVELS;
-use ludo_core::bots::search::Budget;
 use ludo_core::dice::Seed;
 use ludo_core::rules::RulesSpec;
 use ludo_core::save;
@@ -84,16 +83,6 @@ const MAX_DELAY_MS: u64 = 5_000;
 
 /// The level a `cpu` seat plays.
 const CPU_LEVEL: &str = "medium";
-
-/// The expert's budget for a hint: its usual search, fixed here so that a hint always
-/// comes back at once, whatever the arena's expert is tuned to.
-const HINT_BUDGET: Budget = Budget {
-    max_depth: 4,
-    nodes: 12_000,
-    beam: 2,
-    opponent_beam: 1,
-    time_cap: None,
-};
 
 /// Runs `ludo play` on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<(), Failure> {

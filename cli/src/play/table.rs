@@ -1,17 +1,14 @@
 //! A game of `ludo play` at the table: the loop that rolls, asks people, lets computer
 //! seats play, narrates, saves after every decision, and ends or leaves the game.
 
+use super::Start;
 use super::saves::Saver;
 use super::terminal::{Answer, HELP, Terminal, choice_answer, label, roll_answer, turn_rolls};
-use super::{HINT_BUDGET, Start};
 use crate::draw;
 use crate::failure::Failure;
 use crate::narrate::{self, Narrator};
-use ludo_core::bots::Bot;
-use ludo_core::bots::eval::Weights;
-use ludo_core::bots::expert::ExpertBot;
+use ludo_core::Input;
 use ludo_core::session::{GameEvent, MAX_ROLLS, Session, SessionError, SessionPhase};
-use ludo_core::{Input, MoveList};
 use std::io::{BufRead, Write};
 
 /// How a game at the table ended.
@@ -321,7 +318,8 @@ impl<R: BufRead, W: Write> Table<R, W> {
                     }
                 }
                 Answer::Hint => {
-                    let k = self.hint();
+                    // A choice is pending here, so the session always has a hint.
+                    let k = self.session.hint().unwrap_or(0);
                     let text = texts.get(k).map_or("", String::as_str);
                     writeln!(self.term.out, "Hint from the expert: {}) {text}", k + 1)?;
                 }
@@ -329,20 +327,6 @@ impl<R: BufRead, W: Write> Table<R, W> {
                 Answer::Wrong(why) => writeln!(self.term.out, "{why}")?,
             }
         }
-    }
-
-    /// The move the expert would play in the pending choice, as an index.
-    fn hint(&self) -> usize {
-        let engine = self.session.engine();
-        let pos = self.session.position();
-        let Some(input) = self.session.view().input else {
-            return 0;
-        };
-        // The session's options are the engine's legal moves for the input, in order.
-        let mut moves = MoveList::default();
-        engine.legal_moves(pos, input, &mut moves);
-        let mut expert = ExpertBot::new(Weights::default(), HINT_BUDGET);
-        expert.choose(engine, pos, input, &moves)
     }
 
     /// Takes back the last choice made at this keyboard (and the computer moves after it).

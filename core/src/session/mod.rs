@@ -323,6 +323,26 @@ impl Session {
         self.bot_step(|engine, pos, input, moves| bot.choose(engine, pos, input, moves))
     }
 
+    /// The move the expert level would play in the choice waiting now, as an index into
+    /// [`Session::options`]: the hint a player can ask for. It thinks exactly as an `expert`
+    /// seat does (a node budget, no clock), so the same choice always gets the same hint, and
+    /// it changes nothing in the game. Refused when there is no choice to make.
+    pub fn hint(&self) -> Result<usize, SessionError> {
+        if self.game.phase == Phase::Over {
+            return Err(SessionError::GameOver);
+        }
+        let p = self.pending.as_ref().ok_or(SessionError::NothingToChoose)?;
+        let mut expert = crate::bots::expert::ExpertBot::default();
+        let best = crate::bots::Bot::choose(
+            &mut expert,
+            &self.engine,
+            &self.game.position,
+            p.input,
+            &p.moves,
+        );
+        Ok(if best < p.moves.len() { best } else { 0 })
+    }
+
     fn roll_inner(&mut self) -> Result<(), SessionError> {
         if let Some(p) = &self.pending {
             return Err(SessionError::ChoiceNeeded {

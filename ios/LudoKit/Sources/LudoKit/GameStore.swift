@@ -14,6 +14,9 @@ public final class GameStore {
     public private(set) var view: GameView?
     /// The last events, oldest first, for the game log.
     public private(set) var log: [GameEvent] = []
+    /// The option the expert suggested for the choice on screen, once the player asked
+    /// (`askHint`); nil again when the game moves on.
+    public private(set) var hint: UInt32?
     public private(set) var error: LudoError?
     public private(set) var recoveredFromBackup = false
 
@@ -23,6 +26,9 @@ public final class GameStore {
     /// Counts the bot loops started, so that a loop that ends clears `bots` only while it is
     /// still the current one (a cancelled loop may end after a newer one has started).
     @ObservationIgnored private var botLoops = 0
+    /// Counts the views published, so that a hint that comes back after the game moved on is
+    /// dropped.
+    @ObservationIgnored private var published = 0
 
     private nonisolated static let autosave = "autosave"
     private nonisolated static let logLines = 4
@@ -63,6 +69,22 @@ public final class GameStore {
 
     public func undo() { act { try $0.undo() } }
 
+    /// Asks the expert which of the offered moves it would play; the board marks it until the
+    /// game moves on. The expert thinks in the core, off this actor.
+    public func askHint() {
+        guard let session, let view, view.phase == .choose, !view.botToMove else { return }
+        let asked = published
+        Task {
+            do {
+                let option = try await session.hint()
+                guard session === self.session, asked == published else { return }
+                hint = option
+            } catch {
+                report(error)
+            }
+        }
+    }
+
     /// Back to the new-game screen; the autosave keeps the game for "resume".
     public func leave() {
         bots?.cancel()
@@ -72,6 +94,7 @@ public final class GameStore {
         board = nil
         view = nil
         log = []
+        hint = nil
     }
 
     public func dismissMessage() {
@@ -118,6 +141,8 @@ public final class GameStore {
     private func publish(_ game: GameSession, _ next: GameView) {
         guard game === session else { return }
         view = next
+        hint = nil
+        published += 1
         log = Array((log + next.events).suffix(Self.logLines))
         error = nil
         do {

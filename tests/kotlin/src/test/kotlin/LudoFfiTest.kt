@@ -238,6 +238,43 @@ class LudoFfiTest {
     }
 
     @Test
+    fun aPersonWhoTakesEveryHintPlaysTheExpertsGame() {
+        fun seats(first: SeatConfig) = listOf(first, bot("Bo", "random"))
+        GameSession(GameConfig("classic", seats(human("Ann")), seedHex = SEED)).use { person ->
+            var view = person.view()
+            var hints = 0
+            while (view.phase != GamePhase.OVER) {
+                val hint = runBlocking { person.hint() }
+                view = when {
+                    view.botToMove -> {
+                        assertNull(hint, "a bot's move is not hinted")
+                        runBlocking { person.playBotTurn() }
+                    }
+                    view.phase == GamePhase.ROLL -> {
+                        assertNull(hint, "nothing to hint before the roll")
+                        person.roll()
+                    }
+                    else -> {
+                        val id = hint ?: error("no hint while choosing")
+                        assertTrue(view.options.any { it.id == id }, "$id is not offered")
+                        assertEquals(hint, runBlocking { person.hint() }, "the same choice, the same hint")
+                        hints++
+                        person.choose(id)
+                    }
+                }
+            }
+            assertNull(runBlocking { person.hint() })
+            assertTrue(hints > 5, "$hints hints")
+            // Every hint was the expert's move: an expert in the first seat plays the same game.
+            GameSession(GameConfig("classic", seats(bot("Ann", "expert")), seedHex = SEED)).use { expert ->
+                val (last, _) = runBlocking { playBotsToTheEnd(expert) }
+                assertEquals(view.places, last.places)
+                assertEquals(view.seats.map { it.pieces }, last.seats.map { it.pieces })
+            }
+        }
+    }
+
+    @Test
     fun playBotTurnSuspendsInACoroutine() {
         // Four games at once on runBlocking's single thread, with a ticker beside them: the
         // ticker only runs if playBotTurn suspends instead of blocking the thread.

@@ -27,8 +27,16 @@ import uniffi.ludo_ffi.SaveStore
 import uniffi.ludo_ffi.botLevels
 import uniffi.ludo_ffi.presets
 
-/** A game on screen: its board, the core's latest view, and the last events for the log. */
-data class GameUi(val board: BoardLayout, val view: GameView, val log: List<GameEvent>)
+/**
+ * A game on screen: its board, the core's latest view, the last events for the log, and the
+ * option the expert suggested for the choice on screen, if the player asked (`hint`).
+ */
+data class GameUi(
+    val board: BoardLayout,
+    val view: GameView,
+    val log: List<GameEvent>,
+    val hint: UInt? = null,
+)
 
 /** Everything the screens show. `game == null` is the new-game screen. */
 data class UiState(
@@ -74,6 +82,30 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
     fun choose(option: MoveOption) = act { it.choose(option.id) }
 
     fun undo() = act { it.undo() }
+
+    /**
+     * Asks the expert which of the offered moves it would play; the board marks it until the
+     * game moves on. The expert thinks in the core, off the main thread; an answer that comes
+     * back after the game has changed is dropped.
+     */
+    fun hint() {
+        val game = session ?: return
+        val asked = _state.value.game?.view ?: return
+        launchCatching {
+            val option = try {
+                game.hint()
+            } catch (e: IllegalStateException) {
+                // Left and closed while the expert thought, as in [act].
+                if (game === session) throw e
+                return@launchCatching
+            }
+            if (option == null) return@launchCatching
+            _state.update { s ->
+                val shown = s.game
+                if (game === session && shown != null && shown.view === asked) s.copy(game = shown.copy(hint = option)) else s
+            }
+        }
+    }
 
     /** Back to the new-game screen; the autosave keeps the game for "resume". */
     fun leave() {
@@ -134,7 +166,7 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
         if (game !== session) return
         _state.update { s ->
             val log = (s.game?.log.orEmpty() + view.events).takeLast(LOG_LINES)
-            s.copy(game = s.game?.copy(view = view, log = log), error = null)
+            s.copy(game = s.game?.copy(view = view, log = log, hint = null), error = null)
         }
         withContext(disk) {
             if (view.phase == GamePhase.OVER) store.clearAutosave() else store.autosave(game)

@@ -38,13 +38,14 @@ import uniffi.ludo_ffi.MoveOption
 
 private val DICE_FACES = listOf("⚀", "⚁", "⚂", "⚃", "⚄", "⚅")
 
-/** The game: whose turn, the board, the die, undo, and the last events. */
+/** The game: whose turn, the board, the die, undo, a hint while choosing, and the last events. */
 @Composable
 fun BoardScreen(
     game: GameUi,
     onRoll: () -> Unit,
     onChoose: (MoveOption) -> Unit,
     onUndo: () -> Unit,
+    onHint: () -> Unit,
     onLeave: () -> Unit,
     modifier: Modifier = Modifier,
 ) {
@@ -55,7 +56,7 @@ fun BoardScreen(
         verticalArrangement = Arrangement.spacedBy(12.dp),
     ) {
         Text(statusText(view), style = MaterialTheme.typography.titleMedium)
-        Board(game.board, view, onChoose, Modifier.fillMaxWidth())
+        Board(game.board, view, game.hint, onChoose, Modifier.fillMaxWidth())
         Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
             Button(onClick = onRoll, enabled = view.phase == GamePhase.ROLL && !view.botToMove) {
                 val face = view.dice?.let { DICE_FACES.getOrNull(it.toInt() - 1) }
@@ -63,6 +64,17 @@ fun BoardScreen(
             }
             OutlinedButton(onClick = onUndo, enabled = view.canUndo) { Text(stringResource(R.string.ui_undo)) }
             TextButton(onClick = onLeave) { Text(stringResource(R.string.ui_leave)) }
+        }
+        if (view.phase == GamePhase.CHOOSE && !view.botToMove) {
+            if (game.hint == null) {
+                TextButton(onClick = onHint) { Text(stringResource(R.string.ui_hint)) }
+            } else {
+                Text(
+                    stringResource(R.string.status_hint),
+                    color = MaterialTheme.colorScheme.tertiary,
+                    style = MaterialTheme.typography.bodyMedium,
+                )
+            }
         }
         for (event in game.log.asReversed()) {
             Text(eventText(event, view), style = MaterialTheme.typography.bodySmall)
@@ -96,11 +108,18 @@ private val Cell.spot get() = Spot(row.toInt(), col.toInt())
 /**
  * The board drawn from the core's layout: every cell in its grid place, coloured by its kind,
  * the pieces on the cells the view gives, and for the person to move the options: a ring on
- * each piece that can move and a tint on where it would stop. A tap on a piece plays its
- * move (when it has one destination); a tap on a tinted cell plays the move that stops there.
+ * each piece that can move and a tint on where it would stop, the option of a hint (`hint`)
+ * drawn over them in a colour of its own. A tap on a piece plays its move (when it has one
+ * destination); a tap on a tinted cell plays the move that stops there.
  */
 @Composable
-private fun Board(layout: BoardLayout, view: GameView, onChoose: (MoveOption) -> Unit, modifier: Modifier) {
+private fun Board(
+    layout: BoardLayout,
+    view: GameView,
+    hint: UInt?,
+    onChoose: (MoveOption) -> Unit,
+    modifier: Modifier,
+) {
     val cols = layout.cols.toInt()
     val rows = layout.rows.toInt()
     val colours = layout.colours.map { it.paint() }
@@ -152,6 +171,10 @@ private fun Board(layout: BoardLayout, view: GameView, onChoose: (MoveOption) ->
         for (option in options) {
             origin(option)?.let { drawCircle(scheme.primary, side * 0.47f, centre(it), style = Stroke(side * 0.08f)) }
             destination(option)?.let { drawRect(scheme.primary.copy(alpha = 0.35f), corner(it), square) }
+        }
+        options.firstOrNull { it.id == hint }?.let { option ->
+            origin(option)?.let { drawCircle(scheme.tertiary, side * 0.47f, centre(it), style = Stroke(side * 0.14f)) }
+            destination(option)?.let { drawRect(scheme.tertiary.copy(alpha = 0.6f), corner(it), square) }
         }
 
         // Pieces sharing a cell are drawn smaller, in the cell's four quarters.

@@ -51,6 +51,7 @@ fun LudoApp(model: GameViewModel = viewModel()) {
                 onRoll = model::roll,
                 onChoose = model::choose,
                 onUndo = model::undo,
+                onHint = model::hint,
                 onLeave = model::leave,
                 modifier = Modifier.padding(padding),
             )
