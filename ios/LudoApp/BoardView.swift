@@ -3,6 +3,10 @@ import SwiftUI
 
 private let diceFaces = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"]
 
+/// The move the expert suggests: one colour in light and dark mode, the same as on Android, and
+/// none of the players'.
+private let hintColour = Color(red: 1.0, green: 0.427, blue: 0.0)
+
 /// The game: whose turn, the board, the die, undo, a hint while choosing, and the last events.
 struct BoardView: View {
     let store: GameStore
@@ -25,7 +29,7 @@ struct BoardView: View {
                 if store.hint == nil {
                     Button(L("ui.hint")) { store.askHint() }
                 } else {
-                    Text(L("status.hint")).font(.subheadline).foregroundStyle(.orange)
+                    Text(L("status.hint")).font(.subheadline).foregroundStyle(hintColour)
                 }
             }
             ForEach(Array(store.log.reversed().enumerated()), id: \.offset) { _, event in
@@ -99,9 +103,12 @@ struct BoardCanvas: View {
                 .contentShape(Rectangle())
                 .onTapGesture { point in
                     let at = Spot(row: Int(point.y / side), col: Int(point.x / side))
+                    // A tap on the marked piece or square plays the hinted move, even where
+                    // another move starts or stops there too.
+                    let hinted = options.first { $0.id == hint && (origin($0) == at || destination($0) == at) }
                     let fromHere = options.filter { origin($0) == at }
                     let single = Set(fromHere.map(destination)).count == 1 ? fromHere.first : nil
-                    if let pick = single ?? options.first(where: { destination($0) == at }) {
+                    if let pick = hinted ?? single ?? options.first(where: { destination($0) == at }) {
                         onChoose(pick)
                     }
                 }
@@ -148,10 +155,11 @@ struct BoardCanvas: View {
         }
         if let option = options.first(where: { $0.id == hint }) {
             if let from = origin(option) {
-                context.stroke(circle(from, 0.47), with: .color(.orange), lineWidth: side * 0.14)
+                context.stroke(circle(from, 0.47), with: .color(hintColour), lineWidth: side * 0.14)
             }
             if let to = destination(option) {
-                context.fill(Path(square(to)), with: .color(.orange.opacity(0.6)))
+                context.fill(Path(square(to)), with: .color(hintColour.opacity(0.5)))
+                context.stroke(Path(square(to)), with: .color(hintColour), lineWidth: side * 0.1)
             }
         }
 

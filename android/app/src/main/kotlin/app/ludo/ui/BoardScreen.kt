@@ -71,7 +71,7 @@ fun BoardScreen(
             } else {
                 Text(
                     stringResource(R.string.status_hint),
-                    color = MaterialTheme.colorScheme.tertiary,
+                    color = HINT_COLOUR,
                     style = MaterialTheme.typography.bodyMedium,
                 )
             }
@@ -134,12 +134,15 @@ private fun Board(
         modifier
             .aspectRatio(cols.toFloat() / rows)
             .semantics { contentDescription = description }
-            .pointerInput(view) {
+            .pointerInput(view, hint) {
                 detectTapGestures { tap ->
                     val side = size.width.toFloat() / cols
                     val at = Spot((tap.y / side).toInt(), (tap.x / side).toInt())
+                    // A tap on the marked piece or square plays the hinted move, even where
+                    // another move starts or stops there too.
+                    val hinted = options.firstOrNull { it.id == hint && (origin(it) == at || destination(it) == at) }
                     val fromHere = options.filter { origin(it) == at }.distinctBy { destination(it) }
-                    val pick = fromHere.singleOrNull() ?: options.firstOrNull { destination(it) == at }
+                    val pick = hinted ?: fromHere.singleOrNull() ?: options.firstOrNull { destination(it) == at }
                     pick?.let(onChoose)
                 }
             },
@@ -173,8 +176,11 @@ private fun Board(
             destination(option)?.let { drawRect(scheme.primary.copy(alpha = 0.35f), corner(it), square) }
         }
         options.firstOrNull { it.id == hint }?.let { option ->
-            origin(option)?.let { drawCircle(scheme.tertiary, side * 0.47f, centre(it), style = Stroke(side * 0.14f)) }
-            destination(option)?.let { drawRect(scheme.tertiary.copy(alpha = 0.6f), corner(it), square) }
+            origin(option)?.let { drawCircle(HINT_COLOUR, side * 0.47f, centre(it), style = Stroke(side * 0.14f)) }
+            destination(option)?.let {
+                drawRect(HINT_COLOUR.copy(alpha = 0.5f), corner(it), square)
+                drawRect(HINT_COLOUR, corner(it), square, style = Stroke(side * 0.1f))
+            }
         }
 
         // Pieces sharing a cell are drawn smaller, in the cell's four quarters.

@@ -18,6 +18,10 @@ fun Colour.paint(): Color = when (this) {
     Colour.FUCHSIA -> Color(0xFFC2185B)
 }
 
+/** The move the expert suggests: one colour in light and dark themes, the same as on iOS, and
+ *  none of the players'. */
+val HINT_COLOUR = Color(0xFFFF6D00)
+
 @Composable
 fun LudoTheme(content: @Composable () -> Unit) {
     MaterialTheme(
