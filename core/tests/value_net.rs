@@ -339,14 +339,14 @@ fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
         assert_eq!(network(json!(preset), colours), named(preset, seats));
     }
     assert_eq!(
-        network(json!("ludo_blocks"), &four),
+        network(json!("ludo_blocks"), &three),
         None,
-        "no four-seat blocks"
+        "no three-seat blocks"
     );
     assert_eq!(
-        network(json!("petits_chevaux"), &four),
+        network(json!("petits_chevaux"), &three),
         None,
-        "no four-seat petits chevaux"
+        "no three-seat petits chevaux"
     );
     let changed = json!({"preset": "classic", "options": {"safe_stars": false}});
     assert_eq!(network(changed, &four), None, "an option changed");
@@ -472,9 +472,9 @@ fn expert_thinks_with_a_network_where_the_library_has_one_only() {
         );
     }
     for (preset, seats) in [
-        ("ludo_blocks", 4),
+        ("ludo_blocks", 3),
         ("ludo_multijoueur", 3),
-        ("petits_chevaux", 4),
+        ("petits_chevaux", 3),
     ] {
         assert_eq!(differences(preset, seats, 30), 0, "{preset}, {seats} seats");
     }

@@ -10,15 +10,21 @@ use crate::rules::Rules;
 /// The networks built into the library: the preset and the number of seats each was
 /// trained on, and its weights as `td_train pack` wrote them from the JSON that training
 /// wrote ([`Net::pack`]). See [`for_game`].
-pub const BUILT_IN: [(&str, usize, &[u8]); 10] = [
+pub const BUILT_IN: [(&str, usize, &[u8]); 13] = [
     ("classic", 4, include_bytes!("../nets/classic4.net")),
     ("classic", 3, include_bytes!("../nets/classic3.net")),
     ("classic", 2, include_bytes!("../nets/classic2.net")),
     ("ludo_blocks", 2, include_bytes!("../nets/ludo_blocks2.net")),
+    ("ludo_blocks", 4, include_bytes!("../nets/ludo_blocks4.net")),
     (
         "ludo_multijoueur",
         2,
         include_bytes!("../nets/ludo_multijoueur2.net"),
+    ),
+    (
+        "ludo_multijoueur",
+        4,
+        include_bytes!("../nets/ludo_multijoueur4.net"),
     ),
     ("mensch", 2, include_bytes!("../nets/mensch2.net")),
     ("mensch", 4, include_bytes!("../nets/mensch4.net")),
@@ -28,6 +34,11 @@ pub const BUILT_IN: [(&str, usize, &[u8]); 10] = [
         "petits_chevaux",
         2,
         include_bytes!("../nets/petits_chevaux2.net"),
+    ),
+    (
+        "petits_chevaux",
+        4,
+        include_bytes!("../nets/petits_chevaux4.net"),
     ),
 ];
 
