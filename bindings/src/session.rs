@@ -144,6 +144,19 @@ fn seed_problem(hex: &str) -> String {
     }
 }
 
+/// Runs a search on tokio's blocking pool, on a copy of the game, so that the game stays
+/// readable (`view`) while it thinks; `who` names it if its worker fails.
+async fn on_blocking_pool<T: Send + 'static>(
+    who: &str,
+    think: impl FnOnce() -> Result<T, LudoError> + Send + 'static,
+) -> Result<T, LudoError> {
+    tokio::task::spawn_blocking(move || guarded(think))
+        .await
+        .map_err(|e| LudoError::Internal {
+            detail: format!("{who}'s worker failed: {e}"),
+        })?
+}
+
 fn setup_of(config: GameConfig) -> Result<GameSetup, LudoError> {
     let rules = rules_spec(&config.preset, &config.options)?;
     let seats = config
@@ -268,17 +281,11 @@ impl GameSession {
             }
             Ok((inner.session.clone(), inner.generation))
         })?;
-        // The search works on a copy, so the game stays readable (view) while it thinks.
-        let session = tokio::task::spawn_blocking(move || {
-            guarded(|| {
-                session.play_bot()?;
-                Ok(session)
-            })
+        let session = on_blocking_pool("the bot", move || {
+            session.play_bot()?;
+            Ok(session)
         })
-        .await
-        .map_err(|e| LudoError::Internal {
-            detail: format!("the bot's worker failed: {e}"),
-        })??;
+        .await?;
         guarded(|| {
             let mut inner = self.lock();
             if inner.generation != generation {
@@ -307,11 +314,7 @@ impl GameSession {
         let Some((session, generation)) = asked else {
             return Ok(None);
         };
-        let option = tokio::task::spawn_blocking(move || guarded(|| Ok(session.hint()?)))
-            .await
-            .map_err(|e| LudoError::Internal {
-                detail: format!("the hint's worker failed: {e}"),
-            })??;
+        let option = on_blocking_pool("the hint", move || Ok(session.hint()?)).await?;
         guarded(|| {
             let inner = self.lock();
             Ok((inner.generation == generation).then(|| u32::try_from(option).unwrap_or(0)))
