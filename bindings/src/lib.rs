@@ -32,6 +32,16 @@ pub fn ffi_version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
 
+/// A player's name as a sentence on screen should hold it, or `None` when it would show
+/// as nothing (say "player 2" then). It is the core's `display_name` (no explicit
+/// bidirectional controls; `None` for a blank name or one of invisible characters only),
+/// wrapped in a first-strong isolate (U+2068 … U+2069): a right-to-left name then keeps its
+/// own direction without moving the words around it, in any language's sentence.
+#[uniffi::export]
+pub fn display_name(name: String) -> Option<String> {
+    ludo_core::session::display_name(&name).map(|shown| format!("\u{2068}{shown}\u{2069}"))
+}
+
 /// Routes the `log` macros to logcat on Android, once per process; elsewhere the host
 /// application installs a logger if it wants one. Called by every constructor and function
 /// that starts work, so the apps need not call anything first.

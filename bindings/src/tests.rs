@@ -123,6 +123,21 @@ fn every_preset_plays_to_the_end_with_cells_for_everything() {
 }
 
 #[test]
+fn display_names_are_isolated_and_blank_ones_are_none() {
+    assert_eq!(
+        display_name("Ann".into()).as_deref(),
+        Some("\u{2068}Ann\u{2069}")
+    );
+    // An override and a stray pop of an isolate would escape the wrapping; both go.
+    assert_eq!(
+        display_name("\u{202E}سارة\u{2069}".into()).as_deref(),
+        Some("\u{2068}سارة\u{2069}")
+    );
+    assert_eq!(display_name(String::new()), None);
+    assert_eq!(display_name("\u{200B}\u{3164} ".into()), None);
+}
+
+#[test]
 fn presets_name_their_options_as_codes() {
     let all = presets();
     assert_eq!(all.len(), 7);

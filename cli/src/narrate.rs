@@ -6,6 +6,14 @@ use ludo_core::position::{PIECES, Place, place_of};
 use ludo_core::session::GameEvent;
 use ludo_core::{Engine, Move, MoveKind, Position, YARD};
 
+/// A player's name as the terminal shows it: [`display_name`]'s form, or "no name" for a
+/// name that would show as nothing. JSON output keeps names as they are.
+///
+/// [`display_name`]: ludo_core::session::display_name
+pub fn shown_name(name: &str) -> String {
+    ludo_core::session::display_name(name).unwrap_or_else(|| "no name".to_owned())
+}
+
 /// A track square as players read it off the board: the Parchís boards are printed from 1,
 /// the others are numbered from 0 as in rules.md.
 pub fn square_number(engine: &Engine, square: u8) -> u16 {

@@ -75,7 +75,9 @@ fn load_game(arg: &str) -> Result<Session, Failure> {
 }
 
 fn seat_label(session: &Session, seat: usize) -> String {
-    let name = session.seat(seat).map_or("?", |s| s.name.as_str());
+    let name = session
+        .seat(seat)
+        .map_or_else(|| "?".to_owned(), |s| narrate::shown_name(&s.name));
     format!("{name} ({})", session.colour(seat))
 }
 
@@ -176,7 +178,7 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), Failure> {
             out,
             "Seat {}: {} ({}, {})",
             i + 1,
-            seat.name,
+            narrate::shown_name(&seat.name),
             s.colour(i),
             kind_label(&seat.kind)
         )?;
@@ -187,7 +189,8 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), Failure> {
         .filter_map(|e| match e {
             GameEvent::RollOff { seat, value } => Some(format!(
                 "{} {value}",
-                s.seat(*seat as usize).map_or("?", |x| x.name.as_str())
+                s.seat(*seat as usize)
+                    .map_or_else(|| "?".to_owned(), |x| narrate::shown_name(&x.name))
             )),
             _ => None,
         })
@@ -286,8 +289,8 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
                     .seats
                     .iter()
                     .map(|s| match s.colour {
-                        Some(c) => format!("{} ({c})", s.name),
-                        None => s.name.clone(),
+                        Some(c) => format!("{} ({c})", narrate::shown_name(&s.name)),
+                        None => narrate::shown_name(&s.name),
                     })
                     .collect()
             })
@@ -384,9 +387,13 @@ pub fn run_stats(args: &StatsArgs) -> Result<(), Failure> {
     let stats = verify::dice_stats(&game);
     let out = std::io::stdout();
     let mut out = out.lock();
-    let width = stats
+    let labels: Vec<String> = stats
         .iter()
-        .map(|d| d.name.chars().count() + d.colour.name().len() + 3)
+        .map(|d| format!("{} ({})", narrate::shown_name(&d.name), d.colour))
+        .collect();
+    let width = labels
+        .iter()
+        .map(|label| label.chars().count())
         .max()
         .unwrap_or(4)
         .max("all seats".len());
@@ -407,11 +414,11 @@ pub fn run_stats(args: &StatsArgs) -> Result<(), Failure> {
             c[0], c[1], c[2], c[3], c[4], c[5]
         )
     };
-    for d in &stats {
+    for (d, label) in stats.iter().zip(&labels) {
         for (t, c) in total.iter_mut().zip(d.counts) {
             *t += c;
         }
-        row(&mut out, &format!("{} ({})", d.name, d.colour), &d.counts)?;
+        row(&mut out, label, &d.counts)?;
     }
     row(&mut out, "all seats", &total)?;
     writeln!(

@@ -793,6 +793,32 @@ fn names_with_control_characters_are_refused() {
 }
 
 #[test]
+fn names_are_shown_without_bidi_controls_and_blank_ones_as_no_name() {
+    let dir = SaveDir::new("bidi");
+    // An override would turn the rest of each line around; a zero-width space shows nothing.
+    let run = play(
+        &dir,
+        &[
+            "--seats",
+            "cpu,cpu",
+            "--seed",
+            "3",
+            "--names",
+            "\u{202E}nnA,\u{200B}",
+        ],
+        "",
+    );
+    assert_finished(&run, 2);
+    assert!(!run.stdout.contains('\u{202E}'), "{}", run.stdout);
+    assert!(run.stdout.contains("(nnA, medium)"), "{}", run.stdout);
+    assert!(run.stdout.contains("(no name, medium)"), "{}", run.stdout);
+    // The save keeps the names as they were given.
+    let file = after(&run.stdout, "`ludo verify ", '`');
+    let saved = std::fs::read_to_string(file).expect("the finished game's file");
+    assert!(saved.contains("\u{202E}nnA"), "{saved}");
+}
+
+#[test]
 fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
     let dir = SaveDir::new("verify");
     let run = play(&dir, &["--seats", "easy,easy", "--seed", "7"], "");

@@ -48,7 +48,7 @@ struct BoardView: View {
     private var status: String {
         func name(_ seat: UInt32?) -> String {
             guard let seat, Int(seat) < view.seats.count else { return "" }
-            return view.seats[Int(seat)].name
+            return seatName(seat, view)
         }
         let mover = name(view.turn)
         if view.phase == .over { return L("status.winner", name(view.places.first)) }

@@ -12,11 +12,17 @@ func L(_ key: String, _ arguments: any CVarArg...) -> String {
 
 func levelName(_ level: String) -> String { L("level.\(level)") }
 
+/// Seat `seat`'s name as a sentence holds it: isolated by the core's `displayName` (a
+/// right-to-left name keeps its direction without moving the words around it), or
+/// "Player N" for a name that would show as nothing.
+func seatName(_ seat: UInt32, _ view: GameView) -> String {
+    guard Int(seat) < view.seats.count else { return "#\(seat)" }
+    return displayName(name: view.seats[Int(seat)].name) ?? L("ui.player_n", Int(seat) + 1)
+}
+
 /// One line of the game log: what an event of `view`'s game says, with the seats' names.
 func eventText(_ event: GameEvent, _ view: GameView) -> String {
-    func name(_ seat: UInt32) -> String {
-        Int(seat) < view.seats.count ? view.seats[Int(seat)].name : "#\(seat)"
-    }
+    func name(_ seat: UInt32) -> String { seatName(seat, view) }
     switch event {
     case let .rollOff(seat, value): return L("event.roll_off", name(seat), Int(value))
     case let .starts(seat): return L("event.starts", name(seat))

@@ -101,6 +101,17 @@ await test("version and presets") {
     try expect(botLevels() == ["random", "easy", "medium", "hard", "expert"])
 }
 
+await test("names are shown isolated, and blank ones as nil") {
+    // The game keeps the names as given; displayName is what the app's sentences show.
+    let session = try GameSession(config: GameConfig(preset: "classic", seats: [human("\u{202E}abc"), human("\u{200B} ")],
+                                                     seedHex: seed))
+    let seats = try session.view().seats
+    try expect(seats.map(\.name) == ["\u{202E}abc", "\u{200B} "], "\(seats.map(\.name))")
+    try expect(displayName(name: seats[0].name) == "\u{2068}abc\u{2069}")
+    try expect(displayName(name: seats[1].name) == nil)
+    try expect(displayName(name: "Ann") == "\u{2068}Ann\u{2069}")
+}
+
 await test("a 4-bot game is played to the end") {
     let session = try GameSession(config: GameConfig(preset: "classic", seats: fourBots("medium"), seedHex: seed))
     let first = try session.view()

@@ -113,8 +113,8 @@ pub(super) fn label(session: &Session, seat: usize, ansi: bool) -> String {
             name,
             kind: SeatKind::Bot { level },
             ..
-        }) if name != level => format!("{colour} ({name}, {level})"),
-        Some(s) => format!("{colour} ({})", s.name),
+        }) if name != level => format!("{colour} ({}, {level})", narrate::shown_name(name)),
+        Some(s) => format!("{colour} ({})", narrate::shown_name(&s.name)),
         None => colour.to_string(),
     };
     paint(colour, &text, ansi)

@@ -8,11 +8,13 @@
 
 mod error;
 mod events;
+mod names;
 mod setup;
 mod view;
 
 pub use error::{LogError, SessionError};
 pub use events::GameEvent;
+pub use names::display_name;
 pub use setup::{GameSetup, MAX_LEVEL_LEN, MAX_NAME_LEN, Seat, SeatKind, unix_now};
 pub use view::{GameView, MoveOption, PieceView, SeatView, SessionPhase};
 

@@ -28,6 +28,7 @@ import uniffi.ludo_ffi.SaveStore
 import uniffi.ludo_ffi.SeatConfig
 import uniffi.ludo_ffi.boardLayout
 import uniffi.ludo_ffi.botLevels
+import uniffi.ludo_ffi.displayName
 import uniffi.ludo_ffi.ffiVersion
 import uniffi.ludo_ffi.presets
 
@@ -86,6 +87,19 @@ class LudoFfiTest {
             assertEquals(layout.cells.size, layout.cells.map { it.row to it.col }.toSet().size)
         }
         assertEquals(listOf("random", "easy", "medium", "hard", "expert"), botLevels())
+    }
+
+    @Test
+    fun namesAreShownIsolatedAndBlankOnesAsNull() {
+        // The game keeps the names as given; displayName is what the app's sentences show.
+        val config = GameConfig("classic", listOf(human("\u202Eabc"), human("\u200B ")), seedHex = SEED)
+        GameSession(config).use { session ->
+            val seats = session.view().seats
+            assertEquals(listOf("\u202Eabc", "\u200B "), seats.map { it.name })
+            assertEquals("\u2068abc\u2069", displayName(seats[0].name))
+            assertNull(displayName(seats[1].name))
+        }
+        assertEquals("\u2068Ann\u2069", displayName("Ann"))
     }
 
     @Test

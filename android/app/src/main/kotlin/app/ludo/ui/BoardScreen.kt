@@ -84,10 +84,11 @@ fun BoardScreen(
 
 @Composable
 private fun statusText(view: GameView): String {
-    val mover = view.seats.getOrNull(view.turn.toInt())?.name.orEmpty()
+    val names = seatNames(view)
+    val mover = names.getOrNull(view.turn.toInt()).orEmpty()
     return when {
         view.phase == GamePhase.OVER -> {
-            val winner = view.places.firstOrNull()?.let { view.seats.getOrNull(it.toInt())?.name }
+            val winner = view.places.firstOrNull()?.let { names.getOrNull(it.toInt()) }
             stringResource(R.string.status_winner, winner.orEmpty())
         }
         view.botToMove -> stringResource(R.string.status_thinking, mover)

@@ -8,6 +8,7 @@ import uniffi.ludo_ffi.Colour
 import uniffi.ludo_ffi.GameEvent
 import uniffi.ludo_ffi.GameView
 import uniffi.ludo_ffi.LudoException
+import uniffi.ludo_ffi.displayName
 
 // The core returns codes and numbers, never sentences: this file turns them into the text of
 // res/values*/strings.xml. A code without a string shows as itself rather than failing.
@@ -48,10 +49,20 @@ fun colourName(colour: Colour): Int = when (colour) {
     Colour.FUCHSIA -> R.string.colour_fuchsia
 }
 
+/**
+ * The seats' names as sentences hold them, in turn order: each isolated by the core's
+ * [displayName] (a right-to-left name keeps its direction without moving the words around
+ * it), or "Player N" for a name that would show as nothing.
+ */
+@Composable
+fun seatNames(view: GameView): List<String> =
+    view.seats.mapIndexed { i, seat -> displayName(seat.name) ?: stringResource(R.string.ui_player_n, i + 1) }
+
 /** One line of the game log: what an event of [view]'s game says, with the seats' names. */
 @Composable
 fun eventText(event: GameEvent, view: GameView): String {
-    val name = { seat: UInt -> view.seats.getOrNull(seat.toInt())?.name ?: "#$seat" }
+    val names = seatNames(view)
+    val name = { seat: UInt -> names.getOrNull(seat.toInt()) ?: "#$seat" }
     return when (event) {
         is GameEvent.RollOff -> stringResource(R.string.event_roll_off, name(event.seat), event.value.toInt())
         is GameEvent.Starts -> stringResource(R.string.event_starts, name(event.seat))
