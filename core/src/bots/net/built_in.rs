@@ -10,16 +10,22 @@ use crate::rules::Rules;
 /// The networks built into the library: the preset and the number of seats each was
 /// trained on, and its weights as `td_train pack` wrote them from the JSON that training
 /// wrote ([`Net::pack`]). See [`for_game`].
-pub const BUILT_IN: [(&str, usize, &[u8]); 13] = [
+pub const BUILT_IN: [(&str, usize, &[u8]); 17] = [
     ("classic", 4, include_bytes!("../nets/classic4.net")),
     ("classic", 3, include_bytes!("../nets/classic3.net")),
     ("classic", 2, include_bytes!("../nets/classic2.net")),
     ("ludo_blocks", 2, include_bytes!("../nets/ludo_blocks2.net")),
+    ("ludo_blocks", 3, include_bytes!("../nets/ludo_blocks3.net")),
     ("ludo_blocks", 4, include_bytes!("../nets/ludo_blocks4.net")),
     (
         "ludo_multijoueur",
         2,
         include_bytes!("../nets/ludo_multijoueur2.net"),
+    ),
+    (
+        "ludo_multijoueur",
+        3,
+        include_bytes!("../nets/ludo_multijoueur3.net"),
     ),
     (
         "ludo_multijoueur",
@@ -29,11 +35,17 @@ pub const BUILT_IN: [(&str, usize, &[u8]); 13] = [
     ("mensch", 2, include_bytes!("../nets/mensch2.net")),
     ("mensch", 4, include_bytes!("../nets/mensch4.net")),
     ("parchis", 2, include_bytes!("../nets/parchis2.net")),
+    ("parchis", 3, include_bytes!("../nets/parchis3.net")),
     ("parchis", 4, include_bytes!("../nets/parchis4.net")),
     (
         "petits_chevaux",
         2,
         include_bytes!("../nets/petits_chevaux2.net"),
+    ),
+    (
+        "petits_chevaux",
+        3,
+        include_bytes!("../nets/petits_chevaux3.net"),
     ),
     (
         "petits_chevaux",
