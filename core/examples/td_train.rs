@@ -31,8 +31,8 @@
 //! (`bots/portable.rs`) the first run gives other digits than at commit 639fca5, so the last
 //! two start from the file in the history. Every other built-in network took one run,
 //! `td_train -- --danger --seats N --rules PRESET 600000 64 0.003 PRESETN.json 0.05 mix`:
-//! 3 to 7 minutes for two seats, 12 for three, 25 to 35 for four (69 for `petits_chevaux`,
-//! whose games are the longest). The two partners of the
+//! 3 to 7 minutes for two seats, 12 to 20 for three, 25 to 35 for four (39 and 69 for
+//! `petits_chevaux`, whose games are the longest). The two partners of the
 //! four-seat network (`net::PARTNERS`) each took one run from the built-in network, about
 //! 9 minutes: `td_train -- --danger 300000 64 0.003 classic4_more.json 0.05 mix
 //! core/src/bots/nets/classic4.net 1200000`, and the same with `random` in place of `mix`
