@@ -74,11 +74,15 @@ fn load_game(arg: &str) -> Result<Session, Failure> {
     }
 }
 
-fn seat_label(session: &Session, seat: usize) -> String {
-    let name = session
+/// Seat `seat`'s name as the terminal shows it, or "?" for a seat the game does not have.
+fn seat_name(session: &Session, seat: usize) -> String {
+    session
         .seat(seat)
-        .map_or_else(|| "?".to_owned(), |s| narrate::shown_name(&s.name));
-    format!("{name} ({})", session.colour(seat))
+        .map_or_else(|| "?".to_owned(), |s| narrate::shown_name(&s.name))
+}
+
+fn seat_label(session: &Session, seat: usize) -> String {
+    format!("{} ({})", seat_name(session, seat), session.colour(seat))
 }
 
 fn kind_label(kind: &SeatKind) -> String {
@@ -187,11 +191,9 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), Failure> {
         .events()
         .iter()
         .filter_map(|e| match e {
-            GameEvent::RollOff { seat, value } => Some(format!(
-                "{} {value}",
-                s.seat(*seat as usize)
-                    .map_or_else(|| "?".to_owned(), |x| narrate::shown_name(&x.name))
-            )),
+            GameEvent::RollOff { seat, value } => {
+                Some(format!("{} {value}", seat_name(s, *seat as usize)))
+            }
             _ => None,
         })
         .collect();
