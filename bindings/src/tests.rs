@@ -469,11 +469,21 @@ fn a_hint_names_the_experts_option_and_only_while_a_person_chooses() {
             false => session.roll().expect("roll"),
         };
     }
+    // The blocking pool gets one thread, held busy until the game has changed, so the
+    // hint's thinking cannot finish before the choice however quick the expert is.
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .max_blocking_threads(1)
+        .build()
+        .expect("runtime");
+    let (release, held) = std::sync::mpsc::channel::<()>();
     let stale = rt.block_on(async {
+        let busy = tokio::task::spawn_blocking(move || held.recv());
         let mut hint = std::pin::pin!(session.hint());
         let first = std::future::poll_fn(|cx| std::task::Poll::Ready(hint.as_mut().poll(cx))).await;
-        assert!(first.is_pending(), "the expert thinks on the blocking pool");
+        assert!(first.is_pending(), "the hint waits for the blocking pool");
         session.choose(view.options[0].id).expect("choose");
+        release.send(()).expect("release the pool");
+        busy.await.expect("the busy task").expect("released");
         hint.await
     });
     assert_eq!(stale, Ok(None));
