@@ -9,12 +9,14 @@
 //! `guarded`, which turns a panic (a bug) into [`LudoError::Internal`], and the bots' search
 //! runs on tokio's blocking pool, whose join error becomes the same variant.
 
+mod check;
 mod error;
 mod rules;
 mod session;
 mod store;
 mod types;
 
+pub use check::{DiceCheck, SeatDice, check_replay_code};
 pub use error::LudoError;
 pub use rules::{PresetInfo, RuleOption, RuleOptionInfo, board_layout, bot_levels, presets};
 pub use session::{GameConfig, GameSession, SeatConfig};

@@ -743,3 +743,97 @@ fn game_timing() {
         );
     }
 }
+
+#[test]
+fn a_shared_game_s_dice_are_checked_against_the_commitment_shown_at_its_start() {
+    let rt = runtime();
+    let session = GameSession::new(config(
+        "classic",
+        vec![bot("Ann", "easy"), bot("Bo", "medium"), bot("Cy", "random")],
+    ))
+    .expect("session");
+    // Every roll the screens were told of, by seat and face.
+    let mut faces = vec![vec![0u32; 6]; 3];
+    let mut view = session.view().expect("view");
+    let started = view.clone();
+    loop {
+        for event in &view.events {
+            if let GameEvent::RollOff { seat, value } | GameEvent::Rolled { seat, value } = event {
+                faces[*seat as usize][*value as usize - 1] += 1;
+            }
+        }
+        if view.phase == GamePhase::Over {
+            break;
+        }
+        view = rt.block_on(session.play_bot_turn()).expect("bot");
+    }
+    let code = session.replay_code().expect("code");
+
+    let check = check_replay_code(code.clone(), Some(started.seed_commitment.clone()))
+        .expect("a finished game checks");
+    assert_eq!(check.commitment_matches, Some(true));
+    assert_eq!(check.commitment, started.seed_commitment);
+    assert_eq!(
+        Some(check.seed.clone()),
+        view.seed,
+        "the seed revealed at the end"
+    );
+    assert!(check.over);
+    assert_eq!(check.rolls, view.rolls);
+    let names: Vec<&str> = check.seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Ann", "Bo", "Cy"]);
+    for (seat, dice) in check.seats.iter().enumerate() {
+        assert_eq!(dice.colour, view.seats[seat].colour);
+        assert_eq!(dice.faces, faces[seat], "seat {seat}'s faces");
+        assert_eq!(dice.rolls, faces[seat].iter().sum::<u32>());
+        let p = dice.p_value.expect("a seat that rolled has a p-value");
+        assert!((0.0..=1.0).contains(&p), "{p}");
+    }
+    assert_eq!(check.seats.iter().map(|s| s.rolls).sum::<u32>(), view.rolls);
+
+    // The commitment as a player might type it back; none at all; another game's.
+    let typed = format!("  {}\n", started.seed_commitment.to_uppercase());
+    assert_eq!(
+        check_replay_code(code.clone(), Some(typed))
+            .expect("typed")
+            .commitment_matches,
+        Some(true)
+    );
+    let unchecked = check_replay_code(format!(" {code} "), None).expect("no commitment");
+    assert_eq!(unchecked.commitment_matches, None);
+    assert_eq!(unchecked.seed, check.seed);
+    let other = GameSession::new(GameConfig {
+        seed_hex: Some("bb".repeat(32)),
+        ..config("classic", vec![human("A"), human("B")])
+    })
+    .expect("another game")
+    .view()
+    .expect("view")
+    .seed_commitment;
+    let wrong = check_replay_code(code.clone(), Some(other)).expect("wrong commitment");
+    assert_eq!(wrong.commitment_matches, Some(false));
+
+    // A code that is damaged, or not a code, is refused and says so.
+    let middle = code.len() / 2;
+    let flipped = if &code[middle..=middle] == "A" {
+        "B"
+    } else {
+        "A"
+    };
+    let damaged = format!("{}{flipped}{}", &code[..middle], &code[middle + 1..]);
+    for bad in [
+        damaged.as_str(),
+        "",
+        "ludo1.",
+        "hello",
+        &code[..code.len() / 2],
+    ] {
+        assert!(
+            matches!(
+                check_replay_code(bad.to_owned(), None),
+                Err(LudoError::CorruptSave { .. })
+            ),
+            "{bad:?}"
+        );
+    }
+}

@@ -127,6 +127,31 @@ await test("a 4-bot game is played to the end") {
     try await expectError({ try await session.playBotTurn() }) { $0 == .GameOver }
 }
 
+await test("a finished game's dice are checked from its replay code") {
+    let session = try GameSession(config: GameConfig(preset: "classic", seats: fourBots("easy"), seedHex: seed))
+    let commitment = try session.view().seedCommitment
+    let (last, _) = try await playBotsToTheEnd(session)
+    let code = try session.replayCode()
+    let check = try checkReplayCode(code: code, publishedCommitment: commitment.uppercased())
+    try expect(check.commitmentMatches == true)
+    try expect(check.seed == seed && check.commitment == commitment && check.over)
+    try expect(check.rolls == last.rolls, "\(check.rolls) rolls, the game made \(last.rolls)")
+    try expect(check.seats.map(\.name) == ["Ann", "Bo", "Cy", "Di"])
+    try expect(check.seats.map(\.colour) == last.seats.map(\.colour))
+    for dice in check.seats {
+        try expect(dice.faces.count == 6 && dice.faces.reduce(0, +) == dice.rolls, "\(dice)")
+        try expect(dice.pValue.map { (0.0...1.0).contains($0) } == true, "\(dice)")
+    }
+    try expect(check.seats.map(\.rolls).reduce(0, +) == last.rolls)
+    try expect(try checkReplayCode(code: code, publishedCommitment: nil).commitmentMatches == nil)
+    try expect(try checkReplayCode(code: code, publishedCommitment: String(repeating: "0", count: 64)).commitmentMatches == false)
+    for bad in [String(code.prefix(code.count / 2)), "not a code"] {
+        try await expectError({ try checkReplayCode(code: bad, publishedCommitment: commitment) }) {
+            if case .CorruptSave = $0 { return true } else { return false }
+        }
+    }
+}
+
 await test("a human turn offers options with their paths") {
     let session = try GameSession(config: GameConfig(
         preset: "classic", seats: [human("Me"), bot("Bo", "easy"), bot("Cy", "easy")], seedHex: seed))

@@ -27,6 +27,7 @@ import uniffi.ludo_ffi.RuleOption
 import uniffi.ludo_ffi.SaveStore
 import uniffi.ludo_ffi.SeatConfig
 import uniffi.ludo_ffi.boardLayout
+import uniffi.ludo_ffi.checkReplayCode
 import uniffi.ludo_ffi.botLevels
 import uniffi.ludo_ffi.displayName
 import uniffi.ludo_ffi.ffiVersion
@@ -100,6 +101,33 @@ class LudoFfiTest {
             assertNull(displayName(seats[1].name))
         }
         assertEquals("\u2068Ann\u2069", displayName("Ann"))
+    }
+
+    @Test
+    fun aFinishedGamesDiceAreCheckedFromItsReplayCode() {
+        GameSession(GameConfig("classic", fourBots("easy"), seedHex = SEED)).use { session ->
+            val commitment = session.view().seedCommitment
+            val (last, _) = runBlocking { playBotsToTheEnd(session) }
+            val code = session.replayCode()
+            val check = checkReplayCode(code, commitment.uppercase())
+            assertEquals(true, check.commitmentMatches)
+            assertEquals(SEED, check.seed)
+            assertEquals(commitment, check.commitment)
+            assertTrue(check.over)
+            assertEquals(last.rolls, check.rolls)
+            assertEquals(listOf("Ann", "Bo", "Cy", "Di"), check.seats.map { it.name })
+            assertEquals(last.seats.map { it.colour }, check.seats.map { it.colour })
+            for (seat in check.seats) {
+                assertEquals(6, seat.faces.size)
+                assertEquals(seat.rolls, seat.faces.sum())
+                assertTrue(seat.pValue!! in 0.0..1.0, "${seat.pValue}")
+            }
+            assertEquals(last.rolls, check.seats.sumOf { it.rolls })
+            assertNull(checkReplayCode(code, null).commitmentMatches)
+            assertEquals(false, checkReplayCode(code, "0".repeat(64)).commitmentMatches)
+            assertThrows<LudoException.CorruptSave> { checkReplayCode(code.dropLast(code.length / 2), commitment) }
+            assertThrows<LudoException.CorruptSave> { checkReplayCode("not a code", null) }
+        }
     }
 
     @Test

@@ -1,0 +1,82 @@
+//! Checking a finished game's dice from its replay code (docs/dice.md): the same check as
+//! `ludo verify CODE --commitment HEX`, for the apps' "fair dice" screen.
+
+use crate::error::LudoError;
+use crate::types::Colour;
+use crate::{guarded, init_logging};
+use ludo_core::{replay, verify};
+
+/// One seat's dice in a checked game.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct SeatDice {
+    /// The seat's name as it was entered (show it through `display_name`).
+    pub name: String,
+    pub colour: Colour,
+    /// How often each face came up, ones first: six counts, the roll-off included.
+    pub faces: Vec<u32>,
+    /// The seat's rolls in all.
+    pub rolls: u32,
+    /// The chance that a fair die spreads its faces at least this unevenly over this many
+    /// rolls (Pearson's chi-square, 5 degrees of freedom); `None` with no rolls. Below 0.01
+    /// is rare for a fair die, though one seat in a hundred gets there by chance.
+    pub p_value: Option<f64>,
+}
+
+/// What checking a game's dice found: the seed the code reveals, whether its SHA-256 is
+/// the commitment shown when the game began, and each seat's rolls as that seed gives them.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct DiceCheck {
+    /// The game's seed (64 hex digits): every roll follows from it.
+    pub seed: String,
+    /// SHA-256 of the seed (hex): the commitment this game must have shown from its start.
+    pub commitment: String,
+    /// Whether `commitment` is the one given to the check; `None` when none was given, and
+    /// then the check says only that the game replays from its seed.
+    pub commitment_matches: Option<bool>,
+    /// Whether the game in the code is over (before that its seed should still be secret).
+    pub over: bool,
+    /// The rolls the game made from the seed, the roll-off included.
+    pub rolls: u32,
+    /// Each seat's dice, in turn order.
+    pub seats: Vec<SeatDice>,
+}
+
+fn count(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Checks the dice of a game shared as a replay code (`GameSession::replay_code`): the
+/// game is replayed from the seed in the code, which fails with `CorruptSave` if the code
+/// is damaged or its moves do not fit the rolls the seed gives. `published_commitment`
+/// is the commitment the game showed when it began, as noted by the player (spaces and
+/// case do not matter); a game that matches it could not have been dealt other dice.
+#[uniffi::export]
+pub fn check_replay_code(
+    code: String,
+    published_commitment: Option<String>,
+) -> Result<DiceCheck, LudoError> {
+    init_logging();
+    guarded(|| {
+        let code = code.trim();
+        let report = verify::verify_code(code, published_commitment.as_deref())?;
+        let session = replay::decode(code)?;
+        let seats = verify::dice_stats(&session)
+            .into_iter()
+            .map(|seat| SeatDice {
+                name: seat.name,
+                colour: seat.colour.into(),
+                faces: seat.counts.iter().map(|&c| count(c)).collect(),
+                rolls: count(seat.rolls),
+                p_value: seat.p_value,
+            })
+            .collect();
+        Ok(DiceCheck {
+            commitment_matches: report.published.as_ref().map(|p| *p == report.commitment),
+            seed: report.seed,
+            commitment: report.commitment,
+            over: report.over,
+            rolls: count(report.rolls_replayed as u64),
+            seats,
+        })
+    })
+}
