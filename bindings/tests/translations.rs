@@ -45,6 +45,7 @@ fn android_strings(folder: &str) -> BTreeMap<String, String> {
             .map(|(t, _)| t)
             .unwrap_or_else(|| panic!("{folder}/{key}: no </string>"));
         let text = text
+            .replace("\\n", "\n")
             .replace("\\'", "'")
             .replace("\\\"", "\"")
             .replace("&lt;", "<")

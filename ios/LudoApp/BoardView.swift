@@ -1,17 +1,20 @@
 import LudoKit
 import SwiftUI
 
-private let diceFaces = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"]
+/// The die's faces, ones first.
+let diceFaces = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"]
 
 /// The move the expert suggests: one colour in light and dark mode, the same as on Android, and
 /// none of the players'.
 private let hintColour = Color(red: 1.0, green: 0.427, blue: 0.0)
 
-/// The game: whose turn, the board, the die, undo, a hint while choosing, and the last events.
+/// The game: whose turn, the board, the die, undo, a hint while choosing, the dice's
+/// fingerprint (and once over, their check and the game to share), and the last events.
 struct BoardView: View {
     let store: GameStore
     let board: BoardLayout
     let view: GameView
+    @State private var showsDice = false
 
     var body: some View {
         VStack(spacing: 12) {
@@ -25,12 +28,15 @@ struct BoardView: View {
                     .disabled(!view.canUndo)
                 Button(L("ui.leave")) { store.leave() }
             }
-            if view.phase == .choose && !view.botToMove {
-                if store.hint == nil {
-                    Button(L("ui.hint")) { store.askHint() }
-                } else {
-                    Text(L("status.hint")).font(.subheadline).foregroundStyle(hintColour)
+            HStack {
+                if view.phase == .choose && !view.botToMove {
+                    if store.hint == nil {
+                        Button(L("ui.hint")) { store.askHint() }
+                    } else {
+                        Text(L("status.hint")).font(.subheadline).foregroundStyle(hintColour)
+                    }
                 }
+                Button(L("ui.dice")) { showsDice = true }
             }
             ForEach(Array(store.log.reversed().enumerated()), id: \.offset) { _, event in
                 Text(eventText(event, view)).font(.caption)
@@ -38,6 +44,7 @@ struct BoardView: View {
             Spacer()
         }
         .padding()
+        .sheet(isPresented: $showsDice) { DiceSheet(view: view, finished: store.finished) }
     }
 
     private var rollLabel: String {

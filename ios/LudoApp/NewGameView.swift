@@ -1,9 +1,10 @@
 import LudoKit
 import SwiftUI
 
-/// Choose the rules and the players, or resume the autosaved game.
+/// Choose the rules and the players, or resume the autosaved game, or check a shared game's dice.
 struct NewGameView: View {
     let store: GameStore
+    @State private var checking = false
 
     /// A seat being set up: its name (empty: "Player N") and, for a bot, its level (`nil`: a person).
     private struct SeatChoice {
@@ -51,8 +52,12 @@ struct NewGameView: View {
             Section {
                 Button(L("ui.start"), action: start).disabled(preset == nil)
             }
+            Section {
+                Button(L("ui.check_game")) { checking = true }
+            }
         }
         .navigationTitle(L("ui.new_game"))
+        .sheet(isPresented: $checking) { CheckGameSheet(store: store) }
     }
 
     private func start() {

@@ -1,6 +1,21 @@
 import Foundation
 import Observation
 
+/// A game that is over: its replay code, to share, and its dice checked by the core against
+/// the commitment the game showed from its start.
+public struct FinishedGame: Sendable, Equatable {
+    public let code: String
+    public let check: DiceCheck
+}
+
+/// What checking a pasted game code found: the code and fingerprint that were checked, and the
+/// check, or nil when the code could not be read (damaged, or not a game code).
+public struct CodeCheck: Sendable, Equatable {
+    public let code: String
+    public let fingerprint: String
+    public let check: DiceCheck?
+}
+
 /// The app's whole state holder: it sends the player's actions to the core and publishes the
 /// view the core returns. It holds no rule; the core says whose turn it is, what may be played
 /// and what happened. `view == nil` is the new-game screen.
@@ -17,6 +32,10 @@ public final class GameStore {
     /// The option the expert suggested for the choice on screen, once the player asked
     /// (`askHint`); nil again when the game moves on.
     public private(set) var hint: UInt32?
+    /// Once the game is over: its replay code and its dice checked; nil while it goes on.
+    public private(set) var finished: FinishedGame?
+    /// The last check of a game someone shared (`checkCode`), until `clearCodeCheck`.
+    public private(set) var codeCheck: CodeCheck?
     public private(set) var error: LudoError?
     public private(set) var recoveredFromBackup = false
 
@@ -85,6 +104,28 @@ public final class GameStore {
         }
     }
 
+    /// Checks the dice of a game someone shared: its replay code, and the fingerprint (the
+    /// seed's commitment) noted when it began, if any. The game is replayed off this actor.
+    public func checkCode(_ code: String, fingerprint: String) {
+        let noted = fingerprint.trimmingCharacters(in: .whitespacesAndNewlines)
+        Task {
+            do {
+                let check = try await Task.detached {
+                    try checkReplayCode(code: code, publishedCommitment: noted.isEmpty ? nil : noted)
+                }.value
+                codeCheck = CodeCheck(code: code, fingerprint: fingerprint, check: check)
+            } catch LudoError.CorruptSave {
+                codeCheck = CodeCheck(code: code, fingerprint: fingerprint, check: nil)
+            } catch {
+                report(error)
+            }
+        }
+    }
+
+    public func clearCodeCheck() {
+        codeCheck = nil
+    }
+
     /// Back to the new-game screen; the autosave keeps the game for "resume".
     public func leave() {
         bots?.cancel()
@@ -95,6 +136,7 @@ public final class GameStore {
         view = nil
         log = []
         hint = nil
+        finished = nil
     }
 
     public func dismissMessage() {
@@ -142,6 +184,7 @@ public final class GameStore {
         guard game === session else { return }
         view = next
         hint = nil
+        finished = nil
         published += 1
         log = Array((log + next.events).suffix(Self.logLines))
         error = nil
@@ -150,7 +193,29 @@ public final class GameStore {
         } catch {
             report(error)
         }
+        if next.phase == .over { finish(game, next) }
         if next.botToMove { playBots(game) }
+    }
+
+    /// A game just over: its replay code, and its dice checked by the core against the
+    /// commitment the game showed from its start, as anyone given the code can check them.
+    /// Replaying the game runs off this actor; the result is dropped if the game moved on
+    /// (an undo) or was left meanwhile.
+    private func finish(_ game: GameSession, _ over: GameView) {
+        let asked = published
+        let commitment = over.seedCommitment
+        Task {
+            do {
+                let done = try await Task.detached {
+                    let code = try game.replayCode()
+                    return FinishedGame(code: code, check: try checkReplayCode(code: code, publishedCommitment: commitment))
+                }.value
+                guard game === session, asked == published else { return }
+                finished = done
+            } catch {
+                report(error)
+            }
+        }
     }
 
     /// Plays the bots' actions one at a time; the search runs in the core, off this actor.

@@ -15,6 +15,7 @@ import kotlinx.coroutines.flow.update
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
 import uniffi.ludo_ffi.BoardLayout
+import uniffi.ludo_ffi.DiceCheck
 import uniffi.ludo_ffi.GameConfig
 import uniffi.ludo_ffi.GameEvent
 import uniffi.ludo_ffi.GamePhase
@@ -25,18 +26,30 @@ import uniffi.ludo_ffi.MoveOption
 import uniffi.ludo_ffi.PresetInfo
 import uniffi.ludo_ffi.SaveStore
 import uniffi.ludo_ffi.botLevels
+import uniffi.ludo_ffi.checkReplayCode
 import uniffi.ludo_ffi.presets
 
 /**
- * A game on screen: its board, the core's latest view, the last events for the log, and the
- * option the expert suggested for the choice on screen, if the player asked (`hint`).
+ * A game on screen: its board, the core's latest view, the last events for the log, the
+ * option the expert suggested for the choice on screen, if the player asked (`hint`), and
+ * once the game is over, its replay code and dice checked (`finished`).
  */
 data class GameUi(
     val board: BoardLayout,
     val view: GameView,
     val log: List<GameEvent>,
     val hint: UInt? = null,
+    val finished: FinishedGame? = null,
 )
+
+/** A game that is over: its replay code, to share, and its dice checked against its commitment. */
+data class FinishedGame(val code: String, val check: DiceCheck)
+
+/**
+ * What checking a pasted game code found: the code and fingerprint that were checked, and the
+ * check, or `null` when the code could not be read (damaged, or not a game code).
+ */
+data class CodeCheck(val code: String, val fingerprint: String, val check: DiceCheck?)
 
 /** Everything the screens show. `game == null` is the new-game screen. */
 data class UiState(
@@ -46,6 +59,7 @@ data class UiState(
     val game: GameUi? = null,
     val error: LudoException? = null,
     val recoveredFromBackup: Boolean = false,
+    val codeCheck: CodeCheck? = null,
 )
 
 /**
@@ -107,6 +121,25 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
         }
     }
 
+    /**
+     * Checks the dice of a game someone shared: its replay code, and the fingerprint (the seed's
+     * commitment) noted when it began, if any. The game is replayed off the main thread.
+     */
+    fun checkCode(code: String, fingerprint: String) {
+        launchCatching {
+            val check = withContext(Dispatchers.Default) {
+                try {
+                    checkReplayCode(code, fingerprint.ifBlank { null })
+                } catch (e: LudoException.CorruptSave) {
+                    null
+                }
+            }
+            _state.update { it.copy(codeCheck = CodeCheck(code, fingerprint, check)) }
+        }
+    }
+
+    fun clearCodeCheck() = _state.update { it.copy(codeCheck = null) }
+
     /** Back to the new-game screen; the autosave keeps the game for "resume". */
     fun leave() {
         bots?.cancel()
@@ -164,14 +197,32 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
 
     private suspend fun publish(game: GameSession, view: GameView) {
         if (game !== session) return
+        val finished = if (view.phase == GamePhase.OVER) finish(game, view) else null
+        if (game !== session) return
         _state.update { s ->
             val log = (s.game?.log.orEmpty() + view.events).takeLast(LOG_LINES)
-            s.copy(game = s.game?.copy(view = view, log = log, hint = null), error = null)
+            s.copy(game = s.game?.copy(view = view, log = log, hint = null, finished = finished), error = null)
         }
         withContext(disk) {
             if (view.phase == GamePhase.OVER) store.clearAutosave() else store.autosave(game)
         }
         if (view.botToMove) playBots(game)
+    }
+
+    /**
+     * A game just over: its replay code, and its dice checked by the core against the commitment
+     * the game showed from its start, as anyone given the code can check them. `null` if the
+     * player left and the game was closed meanwhile.
+     */
+    private suspend fun finish(game: GameSession, over: GameView): FinishedGame? = try {
+        withContext(Dispatchers.Default) {
+            val code = game.replayCode()
+            FinishedGame(code, checkReplayCode(code, over.seedCommitment))
+        }
+    } catch (e: IllegalStateException) {
+        // Closed after the player left, as in [act].
+        if (game === session) throw e
+        null
     }
 
     /** Plays the bots' actions one at a time, a beat apart so the player can follow them. */

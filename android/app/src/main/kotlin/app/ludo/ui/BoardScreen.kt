@@ -15,6 +15,10 @@ import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.saveable.rememberSaveable
+import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
@@ -36,9 +40,13 @@ import uniffi.ludo_ffi.GamePhase
 import uniffi.ludo_ffi.GameView
 import uniffi.ludo_ffi.MoveOption
 
-private val DICE_FACES = listOf("⚀", "⚁", "⚂", "⚃", "⚄", "⚅")
+/** The die's faces, ones first. */
+internal val DICE_FACES = listOf("⚀", "⚁", "⚂", "⚃", "⚄", "⚅")
 
-/** The game: whose turn, the board, the die, undo, a hint while choosing, and the last events. */
+/**
+ * The game: whose turn, the board, the die, undo, a hint while choosing, the dice's fingerprint
+ * (and once over, their check and the game to share), and the last events.
+ */
 @Composable
 fun BoardScreen(
     game: GameUi,
@@ -50,6 +58,8 @@ fun BoardScreen(
     modifier: Modifier = Modifier,
 ) {
     val view = game.view
+    var showDice by rememberSaveable { mutableStateOf(false) }
+    if (showDice) DiceDialog(view, game.finished, onDismiss = { showDice = false })
     Column(
         modifier.fillMaxSize().padding(12.dp),
         horizontalAlignment = Alignment.CenterHorizontally,
@@ -65,16 +75,20 @@ fun BoardScreen(
             OutlinedButton(onClick = onUndo, enabled = view.canUndo) { Text(stringResource(R.string.ui_undo)) }
             TextButton(onClick = onLeave) { Text(stringResource(R.string.ui_leave)) }
         }
-        if (view.phase == GamePhase.CHOOSE && !view.botToMove) {
-            if (game.hint == null) {
-                TextButton(onClick = onHint) { Text(stringResource(R.string.ui_hint)) }
-            } else {
-                Text(
-                    stringResource(R.string.status_hint),
-                    color = HINT_COLOUR,
-                    style = MaterialTheme.typography.bodyMedium,
-                )
+        Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
+            if (view.phase == GamePhase.CHOOSE && !view.botToMove) {
+                if (game.hint == null) {
+                    TextButton(onClick = onHint) { Text(stringResource(R.string.ui_hint)) }
+                } else {
+                    Text(
+                        stringResource(R.string.status_hint),
+                        color = HINT_COLOUR,
+                        style = MaterialTheme.typography.bodyMedium,
+                        modifier = Modifier.weight(1f, fill = false),
+                    )
+                }
             }
+            TextButton(onClick = { showDice = true }) { Text(stringResource(R.string.ui_dice)) }
         }
         for (event in game.log.asReversed()) {
             Text(eventText(event, view), style = MaterialTheme.typography.bodySmall)

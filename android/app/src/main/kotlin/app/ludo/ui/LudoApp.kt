@@ -40,8 +40,11 @@ fun LudoApp(model: GameViewModel = viewModel()) {
                 presets = state.presets,
                 botLevels = state.botLevels,
                 canResume = state.canResume,
+                codeCheck = state.codeCheck,
                 onStart = model::newGame,
                 onResume = model::resume,
+                onCheckCode = model::checkCode,
+                onCloseCheck = model::clearCodeCheck,
                 modifier = Modifier.padding(padding),
             )
         } else {

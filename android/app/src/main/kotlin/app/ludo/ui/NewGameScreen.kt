@@ -29,6 +29,7 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
+import app.ludo.CodeCheck
 import app.ludo.R
 import uniffi.ludo_ffi.GameConfig
 import uniffi.ludo_ffi.PlayerKind
@@ -38,16 +39,23 @@ import uniffi.ludo_ffi.SeatConfig
 /** A seat being set up: its name (blank: "Player N") and, for a bot, its level (`null`: a person). */
 private data class SeatChoice(val name: String = "", val level: String? = null)
 
-/** Choose the rules and the players, or resume the autosaved game. */
+/** Choose the rules and the players, or resume the autosaved game, or check a shared game's dice. */
 @Composable
 fun NewGameScreen(
     presets: List<PresetInfo>,
     botLevels: List<String>,
     canResume: Boolean,
+    codeCheck: CodeCheck?,
     onStart: (GameConfig) -> Unit,
     onResume: () -> Unit,
+    onCheckCode: (code: String, fingerprint: String) -> Unit,
+    onCloseCheck: () -> Unit,
     modifier: Modifier = Modifier,
 ) {
+    var checking by rememberSaveable { mutableStateOf(false) }
+    if (checking) {
+        CheckGameDialog(codeCheck, onCheckCode, onDismiss = { checking = false; onCloseCheck() })
+    }
     var presetId by rememberSaveable { mutableStateOf("classic") }
     val preset = presets.firstOrNull { it.id == presetId } ?: presets.firstOrNull()
     var seats by remember { mutableStateOf(listOf(SeatChoice(), SeatChoice(level = "medium"))) }
@@ -121,6 +129,9 @@ fun NewGameScreen(
             enabled = preset != null,
             modifier = Modifier.fillMaxWidth(),
         ) { Text(stringResource(R.string.ui_start)) }
+        TextButton(onClick = { checking = true }, modifier = Modifier.fillMaxWidth()) {
+            Text(stringResource(R.string.ui_check_game))
+        }
     }
 }
 
