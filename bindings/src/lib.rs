@@ -18,7 +18,9 @@ mod types;
 
 pub use check::{DiceCheck, SeatDice, check_replay_code};
 pub use error::LudoError;
-pub use rules::{PresetInfo, RuleOption, RuleOptionInfo, board_layout, bot_levels, presets};
+pub use rules::{
+    OptionChoice, PresetInfo, RuleOption, RuleOptionInfo, board_layout, bot_levels, presets,
+};
 pub use session::{GameConfig, GameSession, SeatConfig};
 pub use store::{LoadedGame, SaveEntry, SaveStore, SaveSummary, SeatSummary};
 pub use types::{

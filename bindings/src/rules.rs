@@ -27,6 +27,56 @@ pub struct RuleOptionInfo {
     pub code: String,
     /// The preset's value as JSON text (the shape a new value takes), if it has one.
     pub default_json: Option<String>,
+    /// The values a settings menu offers, the preset's own among them (its `value_json` is
+    /// `default_json`). Each one set on its own gives playable rules, though some need
+    /// another option too (a pair's half move needs blocks): the game's constructor then
+    /// says which with `InvalidRules`.
+    pub choices: Vec<OptionChoice>,
+}
+
+/// One value of an option's menu.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct OptionChoice {
+    /// The message code of its label, e.g. `choice.on`, `choice.enter_on.five`.
+    pub code: String,
+    /// The value to pass in [`RuleOption::value_json`], e.g. `"five"`.
+    pub value_json: String,
+}
+
+/// The menu of an option: (label code, value), the values docs/rules.md gives for it.
+/// `block_pass_on` offers the two settings the rule books use (never, or on a 6), and
+/// `home_col_len` the lengths a 52-square cross takes without crowding its centre.
+fn menu(name: &str) -> Vec<(String, serde_json::Value)> {
+    use serde_json::{Value, json};
+    let named = |values: &[&str]| -> Vec<(String, Value)> {
+        values
+            .iter()
+            .map(|v| (format!("choice.{name}.{v}"), json!(v)))
+            .collect()
+    };
+    match name {
+        "enter_on" => named(&["six", "five", "any", "one_or_six"]),
+        "same_colour_landing" => named(&["forbidden", "stack", "block", "occupy_previous"]),
+        "three_sixes" => named(&["none", "burn", "send_last_moved_home"]),
+        "capture_bonus" | "home_bonus" => vec![
+            ("choice.bonus.none".to_owned(), json!("none")),
+            ("choice.bonus.extra_roll".to_owned(), json!("extra_roll")),
+            ("choice.bonus.move_10".to_owned(), json!({"move": 10})),
+            ("choice.bonus.move_20".to_owned(), json!({"move": 20})),
+        ],
+        "block_pass_on" => vec![
+            (format!("choice.{name}.never"), json!([])),
+            (format!("choice.{name}.six"), json!([6])),
+        ],
+        "home_col_len" => (4..=6)
+            .map(|n| (format!("choice.{name}.{n}"), json!(n)))
+            .collect(),
+        // Every other option is a switch.
+        _ => vec![
+            ("choice.off".to_owned(), Value::Bool(false)),
+            ("choice.on".to_owned(), Value::Bool(true)),
+        ],
+    }
 }
 
 /// A preset, for the new-game screen.
@@ -84,16 +134,73 @@ fn default_json(rules: &Rules, name: &str) -> Option<String> {
     }
 }
 
+/// Whether the preset with these options resolves to rules that can be played.
+fn playable(id: &str, options: &[(&str, &serde_json::Value)]) -> bool {
+    let options = options
+        .iter()
+        .map(|(name, value)| ((*name).to_owned(), (*value).clone()))
+        .collect();
+    RulesSpec::WithOptions {
+        preset: id.to_owned(),
+        options,
+    }
+    .resolve()
+    .is_ok()
+}
+
+/// The menus of a preset's options, each value kept if some setting of at most two other
+/// options makes it playable: a pair's half move stays on the menu of `classic` (it needs
+/// blocks), but "off" leaves the menu of `stop_at_first_winner` in Parchís, which always ends
+/// with the first winner.
+fn menus(id: &str, names: &[&'static str]) -> Vec<Vec<OptionChoice>> {
+    let all: Vec<Vec<(String, serde_json::Value)>> = names.iter().map(|n| menu(n)).collect();
+    // Every value of every option, to try beside the one in question.
+    let every: Vec<(&str, &serde_json::Value)> = names
+        .iter()
+        .zip(&all)
+        .flat_map(|(name, menu)| menu.iter().map(move |(_, value)| (*name, value)))
+        .collect();
+    let reachable = |own: (&str, &serde_json::Value)| {
+        let others = || every.iter().copied().filter(|other| other.0 != own.0);
+        playable(id, &[own])
+            || others().any(|a| {
+                playable(id, &[a, own])
+                    || others()
+                        .filter(|b| b.0 != a.0)
+                        .any(|b| playable(id, &[a, b, own]))
+            })
+    };
+    names
+        .iter()
+        .zip(&all)
+        .map(|(name, menu)| {
+            menu.iter()
+                .filter(|(_, value)| reachable((name, value)))
+                .map(|(code, value)| OptionChoice {
+                    code: code.clone(),
+                    value_json: value.to_string(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
 fn preset_info(id: &str) -> Result<PresetInfo, RulesError> {
     let rules = Rules::preset(id)?;
     let board = rules.board()?;
-    let options = option_names()
+    let names: Vec<&'static str> = option_names()
         .into_iter()
         .filter(|(_, only)| only.is_none_or(|presets| presets.contains(&id)))
-        .map(|(name, _)| RuleOptionInfo {
-            name: name.to_owned(),
+        .map(|(name, _)| name)
+        .collect();
+    let options = names
+        .iter()
+        .zip(menus(id, &names))
+        .map(|(name, choices)| RuleOptionInfo {
+            name: (*name).to_owned(),
             code: format!("option.{name}"),
             default_json: default_json(&rules, name),
+            choices,
         })
         .collect();
     Ok(PresetInfo {

@@ -837,3 +837,84 @@ fn a_shared_game_s_dice_are_checked_against_the_commitment_shown_at_its_start() 
         );
     }
 }
+
+#[test]
+fn every_option_offers_a_menu_with_the_preset_s_value_and_its_values_play() {
+    let parse = |json: &str| serde_json::from_str::<serde_json::Value>(json).expect("JSON");
+    for preset in presets() {
+        for option in &preset.options {
+            let what = format!("{} {}", preset.id, option.name);
+            let default = parse(option.default_json.as_deref().expect("a value"));
+            assert!(
+                option
+                    .choices
+                    .iter()
+                    .any(|c| parse(&c.value_json) == default),
+                "{what}: the preset's value {default} is not on the menu"
+            );
+            let codes: std::collections::BTreeSet<_> =
+                option.choices.iter().map(|c| &c.code).collect();
+            assert_eq!(codes.len(), option.choices.len(), "{what}: a code twice");
+            for choice in &option.choices {
+                assert!(
+                    choice.code.starts_with("choice."),
+                    "{what}: {}",
+                    choice.code
+                );
+                let config = GameConfig {
+                    options: vec![RuleOption {
+                        name: option.name.clone(),
+                        value_json: choice.value_json.clone(),
+                    }],
+                    ..config(&preset.id, vec![human("A"), human("B")])
+                };
+                match GameSession::new(config) {
+                    // Playable on its own: a few turns are played with it.
+                    Ok(session) => {
+                        for _ in 0..40 {
+                            let view = session.view().expect("view");
+                            match view.phase {
+                                GamePhase::Roll => session.roll().map(drop).expect("roll"),
+                                GamePhase::Choose => session.choose(0).map(drop).expect("choose"),
+                                GamePhase::Over => break,
+                            }
+                        }
+                    }
+                    // Or it needs another option, and says which rule is at fault.
+                    Err(LudoError::InvalidRules { field, .. }) => {
+                        assert!(!field.is_empty(), "{what} = {}", choice.value_json)
+                    }
+                    Err(e) => panic!("{what} = {}: {e}", choice.value_json),
+                }
+            }
+        }
+    }
+    // What the menus hold: a switch is off and on, Parchís always ends with the first winner,
+    // and a pair's half move stays on the classic menu, since blocks make it playable.
+    let all = presets();
+    let find = |preset: &str, name: &str| {
+        all.iter()
+            .find(|p| p.id == preset)
+            .and_then(|p| p.options.iter().find(|o| o.name == name))
+            .map(|o| {
+                o.choices
+                    .iter()
+                    .map(|c| (c.code.as_str(), c.value_json.as_str()))
+                    .collect::<Vec<_>>()
+            })
+            .expect("option")
+    };
+    assert_eq!(
+        find("classic", "safe_stars"),
+        [("choice.off", "false"), ("choice.on", "true")]
+    );
+    assert_eq!(
+        find("parchis", "stop_at_first_winner"),
+        [("choice.on", "true")]
+    );
+    assert_eq!(find("classic", "doubled_move_half").len(), 2);
+    assert_eq!(
+        find("parchis", "capture_bonus")[3],
+        ("choice.bonus.move_20", r#"{"move":20}"#)
+    );
+}

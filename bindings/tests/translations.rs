@@ -1,6 +1,7 @@
 //! The apps' translations against each other and against the core: every language of each
 //! app has every text, the two apps say the same thing in each language, and every code the
-//! core hands the apps (presets, their options and colours, bot levels) has a text.
+//! core hands the apps (presets, their options, the values on each option's menu, colours,
+//! bot levels) has a text.
 //!
 //! Android keeps its texts in `res/values*/strings.xml` (keys like `preset_classic`), iOS in
 //! the string catalog `Localizable.xcstrings` (keys like `preset.classic`, the core's codes),
@@ -88,10 +89,11 @@ fn ios_catalog(file: &str) -> BTreeMap<String, BTreeMap<String, String>> {
         .collect()
 }
 
-/// Android's key for a catalog key: the first `.` becomes `_` (`preset.classic` →
-/// `preset_classic`, `option.safe_stars` → `option_safe_stars`).
+/// Android's key for a catalog key: each `.` becomes `_` (`preset.classic` →
+/// `preset_classic`, `choice.enter_on.five` → `choice_enter_on_five`), since resource names
+/// take no dots.
 fn android_key(ios_key: &str) -> String {
-    ios_key.replacen('.', "_", 1)
+    ios_key.replace('.', "_")
 }
 
 /// An Android text with its placeholders written as iOS writes them (`%1$s` → `%1$@`,
@@ -185,6 +187,12 @@ fn every_code_the_core_hands_the_apps_has_a_text() {
     for preset in presets() {
         codes.insert(preset.code.clone());
         codes.extend(preset.options.iter().map(|o| o.code.clone()));
+        codes.extend(
+            preset
+                .options
+                .iter()
+                .flat_map(|o| o.choices.iter().map(|c| c.code.clone())),
+        );
         codes.extend(
             preset
                 .colours
