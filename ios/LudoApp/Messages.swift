@@ -42,6 +42,15 @@ func eventText(_ event: GameEvent, _ view: GameView) -> String {
     }
 }
 
+/// A rules field the core names in an error, as the player knows it: a house rule's title
+/// (`doubled_move_half` or `options.doubled_move_half`), else the field itself.
+func ruleName(_ field: String) -> String {
+    let name = field.hasPrefix("options.") ? String(field.dropFirst("options.".count)) : field
+    let key = "option.\(name)"
+    let text = NSLocalizedString(key, comment: "")
+    return text == key ? field : text
+}
+
 /// What to tell the player about an error the core reported.
 func errorText(_ error: LudoError) -> String {
     switch error {
@@ -50,7 +59,7 @@ func errorText(_ error: LudoError) -> String {
     case .ChoiceNeeded: return L("error.choice_needed")
     case .GameOver: return L("error.game_over")
     case .UndoUnavailable: return L("error.undo_unavailable")
-    case let .InvalidRules(field, _): return L("error.invalid_rules", field)
+    case let .InvalidRules(field, _): return L("error.invalid_rules", ruleName(field))
     case .InvalidSeats: return L("error.invalid_seats")
     case .InvalidSeed: return L("error.invalid_seed")
     case .CorruptSave: return L("error.corrupt_save")

@@ -1,7 +1,8 @@
 import LudoKit
 import SwiftUI
 
-/// Choose the rules and the players, or resume the autosaved game, or check a shared game's dice.
+/// Choose the rules, their house rules and the players, or resume the autosaved game, or check a
+/// shared game's dice.
 struct NewGameView: View {
     let store: GameStore
     @State private var checking = false
@@ -14,9 +15,21 @@ struct NewGameView: View {
 
     @State private var presetId = "classic"
     @State private var seats = [SeatChoice(), SeatChoice(level: "medium")]
+    /// The house rules picked for this preset, by option name (value JSON); the others keep the
+    /// preset's value.
+    @State private var rules: [String: String] = [:]
 
     private var preset: PresetInfo? {
         store.presets.first { $0.id == presetId } ?? store.presets.first
+    }
+
+    /// The preset's options whose menu offers a choice.
+    private var houseRules: [RuleOptionInfo] {
+        (preset?.options ?? []).filter { $0.choices.count > 1 }
+    }
+
+    private func rule(_ option: RuleOptionInfo) -> Binding<String> {
+        Binding(get: { rules[option.name] ?? option.defaultJson ?? "" }, set: { rules[option.name] = $0 })
     }
 
     var body: some View {
@@ -49,6 +62,20 @@ struct NewGameView: View {
                 Button(L("ui.remove_player")) { seats.removeLast() }
                     .disabled(seats.count <= Int(preset?.minSeats ?? 2))
             }
+            if !houseRules.isEmpty {
+                Section {
+                    // Folded by default: most games are played as the preset has them.
+                    DisclosureGroup(L("ui.house_rules")) {
+                        ForEach(houseRules, id: \.name) { option in
+                            Picker(L(option.code), selection: rule(option)) {
+                                ForEach(option.choices, id: \.valueJson) { choice in
+                                    Text(L(choice.code)).tag(choice.valueJson)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
             Section {
                 Button(L("ui.start"), action: start).disabled(preset == nil)
             }
@@ -58,6 +85,7 @@ struct NewGameView: View {
         }
         .navigationTitle(L("ui.new_game"))
         .sheet(isPresented: $checking) { CheckGameSheet(store: store) }
+        .onChange(of: presetId) { rules = [:] }
     }
 
     private func start() {
@@ -72,6 +100,9 @@ struct NewGameView: View {
             while name.utf8.count > 40 { name.removeLast() }
             return SeatConfig(name: name, kind: seat.level.map { PlayerKind.bot(level: $0) } ?? .human, colour: nil)
         }
-        store.newGame(GameConfig(preset: preset.id, seats: chosen, options: [], seedHex: nil))
+        let options = preset.options.compactMap { option in
+            rules[option.name].flatMap { $0 == option.defaultJson ? nil : RuleOption(name: option.name, valueJson: $0) }
+        }
+        store.newGame(GameConfig(preset: preset.id, seats: chosen, options: options, seedHex: nil))
     }
 }

@@ -94,11 +94,29 @@ await test("version and presets") {
         try expect(preset.code == "preset.\(preset.id)")
         try expect(UInt32(preset.colours.count) == preset.maxSeats)
         try expect(!preset.options.isEmpty && preset.options.allSatisfy { $0.code == "option.\($0.name)" && $0.defaultJson != nil })
+        // Each option's menu holds the preset's value, each label a code of its own.
+        for option in preset.options {
+            try expect(option.choices.contains { $0.valueJson == option.defaultJson }, "\(preset.id) \(option.name)")
+            try expect(option.choices.allSatisfy { $0.code.hasPrefix("choice.") })
+            try expect(Set(option.choices.map(\.code)).count == option.choices.count)
+        }
         let layout = try boardLayout(preset: preset.id, options: [])
         try expect(layout.colours == preset.colours)
         try expect(Set(layout.cells.map { [$0.row, $0.col] }).count == layout.cells.count, "\(preset.id): a cell twice")
     }
     try expect(botLevels() == ["random", "easy", "medium", "hard", "expert"])
+    // A value off the menu starts a game that plays by it: a home column of 4 squares instead
+    // of 5 draws one home-column cell fewer for each of the four colours.
+    let homeCol = all[0].options.first { $0.name == "home_col_len" }
+    let four = homeCol?.choices.first { $0.code == "choice.home_col_len.4" }
+    try expect(four != nil, "home_col_len offers 4")
+    func homeCells(_ layout: BoardLayout) -> Int {
+        layout.cells.filter { if case .homeColumn = $0.kind { return true } else { return false } }.count
+    }
+    let session = try GameSession(config: GameConfig(
+        preset: "classic", seats: [human("A"), human("B")],
+        options: [RuleOption(name: "home_col_len", valueJson: four?.valueJson ?? "")], seedHex: seed))
+    try expect(homeCells(try session.boardLayout()) == homeCells(try boardLayout(preset: "classic", options: [])) - 4)
 }
 
 await test("names are shown isolated, and blank ones as nil") {

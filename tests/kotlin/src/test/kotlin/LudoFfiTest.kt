@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.io.TempDir
+import uniffi.ludo_ffi.CellKind
 import uniffi.ludo_ffi.Colour
 import uniffi.ludo_ffi.GameConfig
 import uniffi.ludo_ffi.GameEvent
@@ -83,11 +84,25 @@ class LudoFfiTest {
             assertEquals(preset.maxSeats, preset.colours.size.toUInt())
             assertTrue(preset.options.isNotEmpty())
             assertTrue(preset.options.all { it.code == "option.${it.name}" && it.defaultJson != null })
+            // Each option's menu holds the preset's value, each label a code of its own.
+            for (option in preset.options) {
+                assertTrue(option.choices.any { it.valueJson == option.defaultJson }, "${preset.id} ${option.name}")
+                assertTrue(option.choices.all { it.code.startsWith("choice.") })
+                assertEquals(option.choices.size, option.choices.map { it.code }.toSet().size)
+            }
             val layout = boardLayout(preset.id, emptyList())
             assertEquals(preset.colours, layout.colours)
             assertEquals(layout.cells.size, layout.cells.map { it.row to it.col }.toSet().size)
         }
         assertEquals(listOf("random", "easy", "medium", "hard", "expert"), botLevels())
+        // A value off the menu starts a game that plays by it: a home column of 4 squares
+        // instead of 5 draws one home-column cell fewer for each of the four colours.
+        val homeCol = all[0].options.first { it.name == "home_col_len" }
+        val four = homeCol.choices.first { it.code == "choice.home_col_len.4" }
+        fun homeCells(layout: uniffi.ludo_ffi.BoardLayout) = layout.cells.count { it.kind is CellKind.HomeColumn }
+        GameSession(GameConfig("classic", listOf(human("A"), human("B")), listOf(RuleOption("home_col_len", four.valueJson)), SEED)).use { session ->
+            assertEquals(homeCells(boardLayout("classic", emptyList())) - 4, homeCells(session.boardLayout()))
+        }
     }
 
     @Test

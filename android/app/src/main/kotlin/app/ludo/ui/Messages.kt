@@ -31,9 +31,71 @@ private val levelNames = mapOf(
     "expert" to R.string.level_expert,
 )
 
+private val optionNames = mapOf(
+    "option.safe_stars" to R.string.option_safe_stars,
+    "option.safe_starts" to R.string.option_safe_starts,
+    "option.enter_on" to R.string.option_enter_on,
+    "option.three_tries_when_none_out" to R.string.option_three_tries_when_none_out,
+    "option.same_colour_landing" to R.string.option_same_colour_landing,
+    "option.block_pass_on" to R.string.option_block_pass_on,
+    "option.doubled_move_half" to R.string.option_doubled_move_half,
+    "option.coppit_block_capture" to R.string.option_coppit_block_capture,
+    "option.home_col_len" to R.string.option_home_col_len,
+    "option.capture_bonus" to R.string.option_capture_bonus,
+    "option.home_bonus" to R.string.option_home_bonus,
+    "option.bonus_passes_blocks" to R.string.option_bonus_passes_blocks,
+    "option.stop_at_first_winner" to R.string.option_stop_at_first_winner,
+    "option.three_sixes" to R.string.option_three_sixes,
+    "option.exit_barrier_blocks_entry" to R.string.option_exit_barrier_blocks_entry,
+    "option.bounce_back" to R.string.option_bounce_back,
+)
+
+private val choiceNames = mapOf(
+    "choice.off" to R.string.choice_off,
+    "choice.on" to R.string.choice_on,
+    "choice.enter_on.six" to R.string.choice_enter_on_six,
+    "choice.enter_on.five" to R.string.choice_enter_on_five,
+    "choice.enter_on.any" to R.string.choice_enter_on_any,
+    "choice.enter_on.one_or_six" to R.string.choice_enter_on_one_or_six,
+    "choice.same_colour_landing.forbidden" to R.string.choice_same_colour_landing_forbidden,
+    "choice.same_colour_landing.stack" to R.string.choice_same_colour_landing_stack,
+    "choice.same_colour_landing.block" to R.string.choice_same_colour_landing_block,
+    "choice.same_colour_landing.occupy_previous" to R.string.choice_same_colour_landing_occupy_previous,
+    "choice.block_pass_on.never" to R.string.choice_block_pass_on_never,
+    "choice.block_pass_on.six" to R.string.choice_block_pass_on_six,
+    "choice.home_col_len.4" to R.string.choice_home_col_len_4,
+    "choice.home_col_len.5" to R.string.choice_home_col_len_5,
+    "choice.home_col_len.6" to R.string.choice_home_col_len_6,
+    "choice.bonus.none" to R.string.choice_bonus_none,
+    "choice.bonus.extra_roll" to R.string.choice_bonus_extra_roll,
+    "choice.bonus.move_10" to R.string.choice_bonus_move_10,
+    "choice.bonus.move_20" to R.string.choice_bonus_move_20,
+    "choice.three_sixes.none" to R.string.choice_three_sixes_none,
+    "choice.three_sixes.burn" to R.string.choice_three_sixes_burn,
+    "choice.three_sixes.send_last_moved_home" to R.string.choice_three_sixes_send_last_moved_home,
+)
+
 /** The name of a preset, by its code (`preset.classic`). */
 @Composable
 fun presetName(code: String): String = presetNames[code]?.let { stringResource(it) } ?: code
+
+/** The title of a house rule, by its code (`option.safe_stars`). */
+@Composable
+fun optionName(code: String): String = optionNames[code]?.let { stringResource(it) } ?: code
+
+/** The label of a value on a house rule's menu, by its code (`choice.enter_on.five`). */
+@Composable
+fun choiceName(code: String): String = choiceNames[code]?.let { stringResource(it) } ?: code
+
+/**
+ * A rules field the core names in an error, as the player knows it: a house rule's title
+ * (`doubled_move_half` or `options.doubled_move_half`), else the field itself.
+ */
+@Composable
+fun ruleName(field: String): String {
+    val code = "option." + field.removePrefix("options.")
+    return optionNames[code]?.let { stringResource(it) } ?: field
+}
 
 /** The name of a bot level (`easy`). */
 @Composable
@@ -96,7 +158,7 @@ fun errorText(error: LudoException): String = when (error) {
     is LudoException.ChoiceNeeded -> stringResource(R.string.error_choice_needed)
     is LudoException.GameOver -> stringResource(R.string.error_game_over)
     is LudoException.UndoUnavailable -> stringResource(R.string.error_undo_unavailable)
-    is LudoException.InvalidRules -> stringResource(R.string.error_invalid_rules, error.field)
+    is LudoException.InvalidRules -> stringResource(R.string.error_invalid_rules, ruleName(error.field))
     is LudoException.InvalidSeats -> stringResource(R.string.error_invalid_seats)
     is LudoException.InvalidSeed -> stringResource(R.string.error_invalid_seed)
     is LudoException.CorruptSave -> stringResource(R.string.error_corrupt_save)

@@ -34,12 +34,17 @@ import app.ludo.R
 import uniffi.ludo_ffi.GameConfig
 import uniffi.ludo_ffi.PlayerKind
 import uniffi.ludo_ffi.PresetInfo
+import uniffi.ludo_ffi.RuleOption
+import uniffi.ludo_ffi.RuleOptionInfo
 import uniffi.ludo_ffi.SeatConfig
 
 /** A seat being set up: its name (blank: "Player N") and, for a bot, its level (`null`: a person). */
 private data class SeatChoice(val name: String = "", val level: String? = null)
 
-/** Choose the rules and the players, or resume the autosaved game, or check a shared game's dice. */
+/**
+ * Choose the rules, their house rules and the players, or resume the autosaved game, or check a
+ * shared game's dice.
+ */
 @Composable
 fun NewGameScreen(
     presets: List<PresetInfo>,
@@ -58,6 +63,11 @@ fun NewGameScreen(
     }
     var presetId by rememberSaveable { mutableStateOf("classic") }
     val preset = presets.firstOrNull { it.id == presetId } ?: presets.firstOrNull()
+    // The house rules picked for this preset, by option name (value JSON); the others keep
+    // the preset's value.
+    var rules by remember(preset?.id) { mutableStateOf(mapOf<String, String>()) }
+    val houseRules = preset?.options.orEmpty().filter { it.choices.size > 1 }
+    var showRules by rememberSaveable { mutableStateOf(false) }
     var seats by remember { mutableStateOf(listOf(SeatChoice(), SeatChoice(level = "medium"))) }
     val defaultNames = (1..(preset?.maxSeats?.toInt() ?: 4)).map { stringResource(R.string.ui_player_n, it) }
 
@@ -109,6 +119,22 @@ fun NewGameScreen(
                 Text(stringResource(R.string.ui_remove_player))
             }
         }
+        if (houseRules.isNotEmpty()) {
+            // Folded by default: most games are played as the preset has them.
+            TextButton(onClick = { showRules = !showRules }) {
+                val changed = houseRules.count { o -> rules[o.name]?.let { it != o.defaultJson } == true }
+                val title = stringResource(R.string.ui_house_rules) + if (changed > 0) " ($changed)" else ""
+                Text((if (showRules) "▾ " else "▸ ") + title, style = MaterialTheme.typography.titleMedium)
+            }
+            if (showRules) {
+                for (option in houseRules) {
+                    Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                        Text(optionName(option.code), Modifier.weight(1f))
+                        ChoiceMenu(option, rules[option.name] ?: option.defaultJson) { value -> rules = rules + (option.name to value) }
+                    }
+                }
+            }
+        }
         Button(
             onClick = {
                 val chosen = preset ?: return@Button
@@ -121,7 +147,9 @@ fun NewGameScreen(
                             colour = null,
                         )
                     },
-                    options = emptyList(),
+                    options = chosen.options.mapNotNull { o ->
+                        rules[o.name]?.takeIf { it != o.defaultJson }?.let { RuleOption(o.name, it) }
+                    },
                     seedHex = null,
                 )
                 onStart(config)
@@ -131,6 +159,21 @@ fun NewGameScreen(
         ) { Text(stringResource(R.string.ui_start)) }
         TextButton(onClick = { checking = true }, modifier = Modifier.fillMaxWidth()) {
             Text(stringResource(R.string.ui_check_game))
+        }
+    }
+}
+
+/** The values on a house rule's menu, the one in force ([value], as JSON) on the button. */
+@Composable
+private fun ChoiceMenu(option: RuleOptionInfo, value: String?, onPick: (String) -> Unit) {
+    var open by remember { mutableStateOf(false) }
+    val current = option.choices.firstOrNull { it.valueJson == value }
+    Box {
+        OutlinedButton(onClick = { open = true }) { Text(current?.let { choiceName(it.code) } ?: value.orEmpty()) }
+        DropdownMenu(expanded = open, onDismissRequest = { open = false }) {
+            for (choice in option.choices) {
+                DropdownMenuItem(text = { Text(choiceName(choice.code)) }, onClick = { onPick(choice.valueJson); open = false })
+            }
         }
     }
 }
