@@ -85,7 +85,8 @@ private struct Spot: Hashable {
 /// the pieces on the cells the view gives, and for the person to move the options: a ring on
 /// each piece that can move and a tint on where it would stop, the option of a hint (`hint`)
 /// drawn over them in a colour of its own. A tap on a piece plays its move (when it has one
-/// destination); a tap on a tinted cell plays the move that stops there.
+/// destination); a tap on a tinted cell plays the move that stops there. A screen reader offers
+/// each option as an action of the board, in words (`moveText`).
 struct BoardCanvas: View {
     let board: BoardLayout
     let view: GameView
@@ -122,6 +123,11 @@ struct BoardCanvas: View {
         }
         .aspectRatio(cols / rows, contentMode: .fit)
         .accessibilityLabel(L("ui.board"))
+        .accessibilityActions {
+            ForEach(options, id: \.id) { option in
+                Button(moveText(option, hinted: option.id == hint)) { onChoose(option) }
+            }
+        }
     }
 
     private func draw(in context: inout GraphicsContext, side: CGFloat) {

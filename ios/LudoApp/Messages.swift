@@ -51,6 +51,31 @@ func ruleName(_ field: String) -> String {
     return text == key ? field : text
 }
 
+/// A move as a screen reader offers it: the piece (numbered from 1, as on the board), how far it
+/// goes, where it stops if that matters (home, a safe square), whether it captures, and whether
+/// it is the expert's hint.
+func moveText(_ option: MoveOption, hinted: Bool) -> String {
+    let piece = Int(option.piece) + 1
+    var text: String
+    if let from = option.from {
+        let steps = Int(option.to) - Int(from)
+        if let partner = option.partner {
+            text = L("a11y.move_pair", piece, Int(partner) + 1, steps)
+        } else {
+            text = L("a11y.move", piece, steps)
+        }
+    } else {
+        text = L("a11y.enter", piece)
+    }
+    switch option.path.last?.kind {
+    case .home?: text = L("a11y.reaches_home", text)
+    case .safe?: text = L("a11y.reaches_safe", text)
+    default: break
+    }
+    if !option.captures.isEmpty { text = L("a11y.captures", text) }
+    return hinted ? L("a11y.hinted", text) : text
+}
+
 /// What to tell the player about an error the core reported.
 func errorText(_ error: LudoError) -> String {
     switch error {

@@ -27,7 +27,9 @@ import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.semantics.CustomAccessibilityAction
 import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.customActions
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
 import app.ludo.GameUi
@@ -125,7 +127,8 @@ private val Cell.spot get() = Spot(row.toInt(), col.toInt())
  * the pieces on the cells the view gives, and for the person to move the options: a ring on
  * each piece that can move and a tint on where it would stop, the option of a hint (`hint`)
  * drawn over them in a colour of its own. A tap on a piece plays its move (when it has one
- * destination); a tap on a tinted cell plays the move that stops there.
+ * destination); a tap on a tinted cell plays the move that stops there. A screen reader offers
+ * each option as an action of the board, in words ([moveText]).
  */
 @Composable
 private fun Board(
@@ -144,11 +147,20 @@ private fun Board(
     fun origin(o: MoveOption) = mover?.pieces?.getOrNull(o.piece.toInt())?.cell?.spot
     fun destination(o: MoveOption) = o.path.lastOrNull()?.spot
     val description = stringResource(R.string.ui_board)
+    val spoken = options.map { moveText(it, hinted = it.id == hint) }
 
     Canvas(
         modifier
             .aspectRatio(cols.toFloat() / rows)
-            .semantics { contentDescription = description }
+            .semantics {
+                contentDescription = description
+                customActions = options.zip(spoken) { option, label ->
+                    CustomAccessibilityAction(label) {
+                        onChoose(option)
+                        true
+                    }
+                }
+            }
             .pointerInput(view, hint) {
                 detectTapGestures { tap ->
                     val side = size.width.toFloat() / cols

@@ -4,10 +4,12 @@ import androidx.annotation.StringRes
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.res.stringResource
 import app.ludo.R
+import uniffi.ludo_ffi.CellKind
 import uniffi.ludo_ffi.Colour
 import uniffi.ludo_ffi.GameEvent
 import uniffi.ludo_ffi.GameView
 import uniffi.ludo_ffi.LudoException
+import uniffi.ludo_ffi.MoveOption
 import uniffi.ludo_ffi.displayName
 
 // The core returns codes and numbers, never sentences: this file turns them into the text of
@@ -148,6 +150,30 @@ fun eventText(event: GameEvent, view: GameView): String {
         is GameEvent.GameOver -> stringResource(R.string.event_game_over)
         is GameEvent.Undone -> stringResource(R.string.event_undone)
     }
+}
+
+/**
+ * A move as a screen reader offers it: the piece (numbered from 1, as on the board), how far it
+ * goes, where it stops if that matters (home, a safe square), whether it captures, and whether
+ * it is the expert's hint ([hinted]).
+ */
+@Composable
+fun moveText(option: MoveOption, hinted: Boolean): String {
+    val piece = option.piece.toInt() + 1
+    val from = option.from
+    var text = when {
+        from == null -> stringResource(R.string.a11y_enter, piece)
+        option.partner != null ->
+            stringResource(R.string.a11y_move_pair, piece, option.partner!!.toInt() + 1, option.to.toInt() - from.toInt())
+        else -> stringResource(R.string.a11y_move, piece, option.to.toInt() - from.toInt())
+    }
+    when (option.path.lastOrNull()?.kind) {
+        is CellKind.Home -> text = stringResource(R.string.a11y_reaches_home, text)
+        is CellKind.Safe -> text = stringResource(R.string.a11y_reaches_safe, text)
+        else -> {}
+    }
+    if (option.captures.isNotEmpty()) text = stringResource(R.string.a11y_captures, text)
+    return if (hinted) stringResource(R.string.a11y_hinted, text) else text
 }
 
 /** What to tell the player about an error the core reported. */
