@@ -45,11 +45,33 @@ fn count(n: u64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// Whether a word is a replay code: `ludo`, a version number, a dot, the rest.
+fn is_code(word: &str) -> bool {
+    word.strip_prefix("ludo")
+        .and_then(|rest| rest.split_once('.'))
+        .is_some_and(|(version, _)| {
+            !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+/// What a player pasted, taken apart: the replay code (the word that is one, else the whole
+/// text) and a commitment if the text holds one (a word of 64 hex digits), so that the whole
+/// message the apps share can be pasted as it came.
+fn pasted(text: &str) -> (&str, Option<&str>) {
+    let words = || text.split(char::is_whitespace).filter(|w| !w.is_empty());
+    let code = words().find(|w| is_code(w)).unwrap_or(text.trim());
+    let commitment = words().find(|w| w.len() == 64 && w.bytes().all(|b| b.is_ascii_hexdigit()));
+    (code, commitment)
+}
+
 /// Checks the dice of a game shared as a replay code (`GameSession::replay_code`): the
 /// game is replayed from the seed in the code, which fails with `CorruptSave` if the code
 /// is damaged or its moves do not fit the rolls the seed gives. `published_commitment`
 /// is the commitment the game showed when it began, as noted by the player (spaces and
 /// case do not matter); a game that matches it could not have been dealt other dice.
+/// `code` may also be a whole message holding the code, such as the text the apps share:
+/// the code is the word that is one, and when no commitment is given, a word of 64 hex
+/// digits in the message is taken for it.
 #[uniffi::export]
 pub fn check_replay_code(
     code: String,
@@ -57,8 +79,12 @@ pub fn check_replay_code(
 ) -> Result<DiceCheck, LudoError> {
     init_logging();
     guarded(|| {
-        let code = code.trim();
-        let report = verify::verify_code(code, published_commitment.as_deref())?;
+        let (code, found) = pasted(&code);
+        let published = published_commitment
+            .as_deref()
+            .filter(|p| !p.trim().is_empty())
+            .or(found);
+        let report = verify::verify_code(code, published)?;
         let session = replay::decode(code)?;
         let seats = verify::dice_stats(&session)
             .into_iter()

@@ -813,6 +813,31 @@ fn a_shared_game_s_dice_are_checked_against_the_commitment_shown_at_its_start() 
     let wrong = check_replay_code(code.clone(), Some(other)).expect("wrong commitment");
     assert_eq!(wrong.commitment_matches, Some(false));
 
+    // The whole message the apps share, pasted as it came: the code and the commitment in it
+    // are found, and a commitment given beside it still wins.
+    let message = format!(
+        "A game of Ludo to check: {code}\nFingerprint shown at its start: {}",
+        started.seed_commitment
+    );
+    assert_eq!(
+        check_replay_code(message.clone(), None)
+            .expect("message")
+            .commitment_matches,
+        Some(true)
+    );
+    assert_eq!(
+        check_replay_code(message.clone(), Some(" ".to_owned()))
+            .expect("blank commitment")
+            .commitment_matches,
+        Some(true)
+    );
+    assert_eq!(
+        check_replay_code(message, Some("0".repeat(64)))
+            .expect("given commitment")
+            .commitment_matches,
+        Some(false)
+    );
+
     // A code that is damaged, or not a code, is refused and says so.
     let middle = code.len() / 2;
     let flipped = if &code[middle..=middle] == "A" {

@@ -81,7 +81,8 @@ fun CheckGameDialog(result: CodeCheck?, onCheck: (code: String, fingerprint: Str
                     value = code,
                     onValueChange = { code = it },
                     label = { Text(stringResource(R.string.ui_game_code)) },
-                    singleLine = true,
+                    // Several lines: the whole message a game was shared in may be pasted.
+                    maxLines = 4,
                     modifier = Modifier.fillMaxWidth(),
                 )
                 OutlinedTextField(
