@@ -54,14 +54,14 @@ fn is_code(word: &str) -> bool {
         })
 }
 
-/// What a player pasted, taken apart: the replay code (the word that is one, else the whole
-/// text) and a commitment if the text holds one (a word of 64 hex digits), so that the whole
-/// message the apps share can be pasted as it came.
-fn pasted(text: &str) -> (&str, Option<&str>) {
-    let words = || text.split(char::is_whitespace).filter(|w| !w.is_empty());
-    let code = words().find(|w| is_code(w)).unwrap_or(text.trim());
-    let commitment = words().find(|w| w.len() == 64 && w.bytes().all(|b| b.is_ascii_hexdigit()));
-    (code, commitment)
+/// The replay code in what a player pasted: the word that is one, else the whole text, so
+/// that the whole message the apps share can be pasted as it came. A commitment in that
+/// message is not used: the sender wrote it, and only one the checker noted when the game
+/// began shows that the seed was fixed before the dice were rolled.
+fn pasted(text: &str) -> &str {
+    text.split(char::is_whitespace)
+        .find(|w| is_code(w))
+        .unwrap_or(text.trim())
 }
 
 /// Checks the dice of a game shared as a replay code (`GameSession::replay_code`): the
@@ -70,8 +70,7 @@ fn pasted(text: &str) -> (&str, Option<&str>) {
 /// is the commitment the game showed when it began, as noted by the player (spaces and
 /// case do not matter); a game that matches it could not have been dealt other dice.
 /// `code` may also be a whole message holding the code, such as the text the apps share:
-/// the code is the word that is one, and when no commitment is given, a word of 64 hex
-/// digits in the message is taken for it.
+/// the code is the word that is one.
 #[uniffi::export]
 pub fn check_replay_code(
     code: String,
@@ -79,11 +78,10 @@ pub fn check_replay_code(
 ) -> Result<DiceCheck, LudoError> {
     init_logging();
     guarded(|| {
-        let (code, found) = pasted(&code);
         let published = published_commitment
             .as_deref()
-            .filter(|p| !p.trim().is_empty())
-            .or(found);
+            .filter(|p| !p.trim().is_empty());
+        let code = pasted(&code);
         let report = verify::verify_code(code, published)?;
         let session = replay::decode(code)?;
         let seats = verify::dice_stats(&session)

@@ -60,6 +60,12 @@ struct CheckGameSheet: View {
                 }
                 if let result = store.codeCheck, result.code == code, result.fingerprint == fingerprint {
                     if let check = result.check {
+                        // Shown, so that the checker can hold it against the fingerprint they noted.
+                        Section {
+                            Text(L("dice.code_seed"))
+                            HexText(check.seed)
+                            HexText(check.commitment)
+                        }
                         CheckReport(check: check)
                     } else {
                         Section { Text(L("error.unreadable_code")).foregroundStyle(.red) }

@@ -97,6 +97,10 @@ fun CheckGameDialog(result: CodeCheck?, onCheck: (code: String, fingerprint: Str
                     if (check == null) {
                         Text(stringResource(R.string.error_unreadable_code), color = MaterialTheme.colorScheme.error)
                     } else {
+                        // Shown, so that the checker can hold it against the fingerprint they noted.
+                        Text(stringResource(R.string.dice_code_seed))
+                        Hex(check.seed)
+                        Hex(check.commitment)
                         CheckReport(check)
                     }
                 }
