@@ -178,6 +178,24 @@ impl SaveStore {
         })
     }
 
+    /// Keeps the game in the autosave slot as a save of its own: call it before a new game
+    /// takes the slot, so that starting one never loses a game in progress. Returns the id
+    /// it is kept under (the game's own id, so a game kept twice keeps one file), or `null`/
+    /// `nil` when there is nothing to keep (no autosave, or a finished game). An autosave
+    /// that cannot be read, or that a newer version wrote, is moved aside as it is
+    /// (`autosave-kept-...`, listed with its problem) and the slot is left free.
+    pub fn keep_autosave(&self) -> Result<Option<String>, LudoError> {
+        guarded(|| Ok(self.store.keep_autosave()?))
+    }
+
+    /// Takes up a kept game to play on: the game in the autosave slot is kept first
+    /// (`keep_autosave`), then save `id` is loaded, written to the slot and removed under its
+    /// own name, so that the game goes on in the slot as a resumed one does. `autosave`
+    /// loads the slot as it is. Nothing changes if `id` cannot be loaded.
+    pub fn take_up(&self, id: String) -> Result<LoadedGame, LudoError> {
+        guarded(|| self.store.take_up(&id)?.try_into())
+    }
+
     /// Removes the autosave (when a game is over or abandoned); no error if there is none.
     pub fn clear_autosave(&self) -> Result<(), LudoError> {
         guarded(|| Ok(self.store.clear_autosave()?))

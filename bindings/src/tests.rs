@@ -938,3 +938,56 @@ fn every_option_offers_a_menu_with_the_preset_s_value_and_its_values_play() {
         ("choice.bonus.move_20", r#"{"move":20}"#)
     );
 }
+
+#[test]
+fn a_new_game_keeps_the_one_in_progress_and_a_kept_game_is_taken_up() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::new(dir.path().display().to_string()).expect("store");
+    assert_eq!(store.keep_autosave().expect("nothing to keep"), None);
+    let first = GameSession::new(config("classic", vec![human("A"), human("B")])).expect("s");
+    for _ in 0..6 {
+        let v = first.view().expect("view");
+        match v.phase {
+            GamePhase::Roll => first.roll().map(drop).expect("roll"),
+            _ => first.choose(0).map(drop).expect("choose"),
+        }
+    }
+    store.autosave(Arc::clone(&first)).expect("autosave");
+    let kept = store.keep_autosave().expect("keep").expect("kept");
+    let entry = store
+        .list()
+        .expect("list")
+        .into_iter()
+        .find(|e| e.id == kept)
+        .expect("listed");
+    assert_eq!(entry.summary.expect("summary").over, false);
+
+    // The next game takes the slot; the first is taken up again, and the second is kept.
+    let second = GameSession::new(config("mensch", vec![human("C"), human("D")])).expect("s");
+    store.autosave(Arc::clone(&second)).expect("autosave");
+    let taken = store.take_up(kept.clone()).expect("take up");
+    assert_eq!(
+        taken.session.view().expect("view").seats,
+        first.view().expect("view").seats
+    );
+    assert!(matches!(
+        store.load(kept),
+        Err(LudoError::SaveNotFound { .. })
+    ));
+    let ids: Vec<String> = store
+        .list()
+        .expect("list")
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    for bad in ["", "../x", "no-such-game"] {
+        assert!(
+            matches!(
+                store.take_up(bad.into()),
+                Err(LudoError::SaveNotFound { .. })
+            ),
+            "{bad:?}"
+        );
+    }
+}

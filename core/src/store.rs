@@ -134,6 +134,86 @@ impl SaveStore {
         }
     }
 
+    /// Keeps the game in the autosave slot as a save of its own before the slot takes another
+    /// game, so that starting one never loses a game in progress. An unfinished game is saved
+    /// under its id ([`SaveStore::game_id`], so a game kept twice keeps one file; `-2`, `-3`,
+    /// ... after it if another game holds that id) and the id is returned; a game that is over, or no autosave, gives `None`. An autosave that
+    /// cannot be read, even from its backup, or that a newer version wrote, is moved aside
+    /// as it is (save and backup) under `autosave-kept-SECS` (`-2`, `-3`, ... if that is
+    /// taken), whose id is returned, and the
+    /// slot is left empty: its bytes are kept for a later version or for a person to look at.
+    pub fn keep_autosave(&self) -> Result<Option<String>, SaveError> {
+        match self.load_autosave() {
+            Ok(None) => Ok(None),
+            Ok(Some(loaded)) if loaded.session.is_over() => Ok(None),
+            Ok(Some(loaded)) => {
+                // The game's own id, unless another game holds it (one with the same seed,
+                // begun the same second): then the next free `-2`, `-3`, ...
+                let game = &loaded.session;
+                let base = SaveStore::game_id(game);
+                let free = |id: &str| match self.load(id) {
+                    Ok(other) => other.session.setup() == game.setup(),
+                    Err(SaveError::NotFound { .. }) => true,
+                    Err(_) => false,
+                };
+                let id = (1..)
+                    .map(|n| match n {
+                        1 => base.clone(),
+                        n => format!("{base}-{n}"),
+                    })
+                    .find(|id| free(id))
+                    .unwrap_or(base);
+                self.save_as(&id, game)?;
+                Ok(Some(id))
+            }
+            Err(SaveError::Io { path, detail }) => Err(SaveError::Io { path, detail }),
+            Err(unreadable) => {
+                let secs = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs());
+                let _one_at_a_time = WRITES
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                // A name no save has, the same second or not.
+                let taken = |id: &str| self.file(id, "").exists() || self.file(id, ".bak").exists();
+                let id = (1..)
+                    .map(|n| match n {
+                        1 => format!("{AUTOSAVE}-kept-{secs}"),
+                        n => format!("{AUTOSAVE}-kept-{secs}-{n}"),
+                    })
+                    .find(|id| !taken(id))
+                    .unwrap_or_default();
+                log::warn!("autosave unreadable ({unreadable}); moved aside as {id}");
+                for suffix in ["", ".bak"] {
+                    let (from, to) = (self.file(AUTOSAVE, suffix), self.file(&id, suffix));
+                    if from.exists() {
+                        fs::rename(&from, &to).map_err(|e| io_error(&from, e))?;
+                    }
+                }
+                sync_dir(&self.dir);
+                Ok(Some(id))
+            }
+        }
+    }
+
+    /// Takes up a kept game to play on: the game in the autosave slot is kept first
+    /// ([`SaveStore::keep_autosave`]), then save `id` is loaded, written to the slot, and
+    /// removed under its own name, so that the game lives in one place and goes on there.
+    /// `id` = [`AUTOSAVE`] loads the slot as it is.
+    pub fn take_up(&self, id: &str) -> Result<Loaded, SaveError> {
+        if id == AUTOSAVE {
+            return self.load(id);
+        }
+        // Refused before anything changes if it cannot be loaded.
+        self.load(id)?;
+        self.keep_autosave()?;
+        // Loaded again: if the slot held this very game, its newer state was just kept here.
+        let loaded = self.load(id)?;
+        self.autosave(&loaded.session)?;
+        self.delete(id)?;
+        Ok(loaded)
+    }
+
     /// Removes the autosave and its backup (when a game is over or abandoned).
     pub fn clear_autosave(&self) -> Result<(), SaveError> {
         match self.delete(AUTOSAVE) {

@@ -388,6 +388,97 @@ fn the_store_lists_newest_first_loads_and_deletes() {
 }
 
 #[test]
+fn a_game_in_progress_is_kept_before_the_autosave_slot_takes_another() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path()).expect("store");
+    assert_eq!(store.keep_autosave().expect("no autosave"), None);
+
+    // An unfinished game is kept under its own id; kept again later, it keeps that one file.
+    let early = game("classic", 4, 30);
+    store.autosave(&early).expect("autosave");
+    let id = store.keep_autosave().expect("keep").expect("kept");
+    assert_eq!(id, SaveStore::game_id(&early));
+    same_game(&store.load(&id).expect("kept").session, &early);
+    let later = game("classic", 4, 60);
+    store.autosave(&later).expect("autosave");
+    assert_eq!(store.keep_autosave().expect("keep again"), Some(id.clone()));
+    same_game(&store.load(&id).expect("kept").session, &later);
+    let ids: Vec<String> = store
+        .list()
+        .expect("list")
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    assert!(ids.contains(&id) && ids.iter().any(|i| i == AUTOSAVE));
+
+    // A finished game has nothing left to lose.
+    let over = game("classic", 5, 100_000);
+    assert!(over.is_over());
+    store.autosave(&over).expect("autosave");
+    assert_eq!(store.keep_autosave().expect("over"), None);
+
+    // An autosave that cannot be read, or that a newer version wrote, is moved aside byte
+    // for byte, and the slot is free for the next game.
+    // Two in the same second get names of their own.
+    let newer = V2_FINISHED.replace("\"schema\": 2", "\"schema\": 3");
+    let mut kept_ids = Vec::new();
+    for bytes in [b"{ not a save".to_vec(), newer.into_bytes()] {
+        store.clear_autosave().expect("clear");
+        std::fs::write(dir.path().join("autosave.ludo.json"), &bytes).expect("write");
+        let kept = store.keep_autosave().expect("keep").expect("moved aside");
+        assert!(kept.starts_with("autosave-kept-"), "{kept}");
+        let path = dir.path().join(format!("{kept}.ludo.json"));
+        assert_eq!(std::fs::read(&path).expect("kept bytes"), bytes);
+        assert!(store.load_autosave().expect("slot").is_none());
+        store.autosave(&early).expect("the slot takes a new game");
+        kept_ids.push(kept);
+    }
+    assert_ne!(kept_ids[0], kept_ids[1]);
+}
+
+#[test]
+fn a_kept_game_is_taken_up_into_the_autosave_slot_and_the_slot_s_game_is_kept() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path()).expect("store");
+    let first = game("classic", 6, 40);
+    let second = game("mensch", 7, 40);
+    store.autosave(&first).expect("autosave");
+    let first_id = store.keep_autosave().expect("keep").expect("kept");
+    store.autosave(&second).expect("the next game");
+
+    // Taking up the first game keeps the second, and the first lives in the slot only.
+    let taken = store.take_up(&first_id).expect("take up");
+    same_game(&taken.session, &first);
+    same_game(&store.load(AUTOSAVE).expect("slot").session, &first);
+    assert!(matches!(
+        store.load(&first_id),
+        Err(SaveError::NotFound { .. })
+    ));
+    let second_id = SaveStore::game_id(&second);
+    same_game(&store.load(&second_id).expect("kept").session, &second);
+
+    // The slot taken up as it is; unknown and bad ids are refused and change nothing.
+    same_game(&store.take_up(AUTOSAVE).expect("slot").session, &first);
+    assert!(matches!(
+        store.take_up("no-such-game"),
+        Err(SaveError::NotFound { .. })
+    ));
+    assert!(matches!(
+        store.take_up("../x"),
+        Err(SaveError::BadName { .. })
+    ));
+    same_game(&store.load(AUTOSAVE).expect("slot").session, &first);
+    let ids: Vec<String> = store
+        .list()
+        .expect("list")
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(ids.len(), 2, "the slot and the second game only: {ids:?}");
+}
+
+#[test]
 fn autosave_keeps_the_previous_copy_as_backup() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = SaveStore::open(dir.path()).expect("store");
