@@ -960,7 +960,7 @@ fn a_new_game_keeps_the_one_in_progress_and_a_kept_game_is_taken_up() {
         .into_iter()
         .find(|e| e.id == kept)
         .expect("listed");
-    assert_eq!(entry.summary.expect("summary").over, false);
+    assert!(!entry.summary.expect("summary").over);
 
     // The next game takes the slot; the first is taken up again, and the second is kept.
     let second = GameSession::new(config("mensch", vec![human("C"), human("D")])).expect("s");
