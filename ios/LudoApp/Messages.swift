@@ -42,6 +42,14 @@ func eventText(_ event: GameEvent, _ view: GameView) -> String {
     }
 }
 
+/// A kept game in the list of unfinished ones: its rules, its players and how far it went.
+func keptText(_ summary: SaveSummary) -> String {
+    let names = summary.seats.enumerated().map { i, seat in
+        displayName(name: seat.name) ?? L("ui.player_n", i + 1)
+    }
+    return L("ui.kept_game", L("preset.\(summary.preset)"), names.joined(separator: ", "), Int(summary.rolls))
+}
+
 /// A rules field the core names in an error, as the player knows it: a house rule's title
 /// (`doubled_move_half` or `options.doubled_move_half`), else the field itself.
 func ruleName(_ field: String) -> String {

@@ -6,6 +6,8 @@ import SwiftUI
 struct NewGameView: View {
     let store: GameStore
     @State private var checking = false
+    /// The kept game the player asked to delete, while the screen asks to confirm.
+    @State private var deleting: String?
 
     /// A seat being set up: its name (empty: "Player N") and, for a bot, its level (`nil`: a person).
     private struct SeatChoice {
@@ -36,6 +38,21 @@ struct NewGameView: View {
         Form {
             if store.canResume {
                 Section { Button(L("ui.resume")) { store.resume() } }
+            }
+            if !store.kept.isEmpty {
+                Section(L("ui.unfinished_games")) {
+                    ForEach(store.kept, id: \.id) { entry in
+                        HStack {
+                            Text(entry.summary.map(keptText) ?? entry.id)
+                            Spacer()
+                            Button(L("ui.play_on")) { store.takeUp(entry.id) }
+                                .buttonStyle(.borderless)
+                        }
+                        .swipeActions {
+                            Button(L("ui.delete"), role: .destructive) { deleting = entry.id }
+                        }
+                    }
+                }
             }
             Section(L("ui.rules")) {
                 Picker(L("ui.rules"), selection: $presetId) {
@@ -86,6 +103,17 @@ struct NewGameView: View {
         .navigationTitle(L("ui.new_game"))
         .sheet(isPresented: $checking) { CheckGameSheet(store: store) }
         .onChange(of: presetId) { rules = [:] }
+        .confirmationDialog(
+            L("ui.delete_game"),
+            isPresented: Binding(get: { deleting != nil }, set: { if !$0 { deleting = nil } }),
+            titleVisibility: .visible
+        ) {
+            Button(L("ui.delete"), role: .destructive) {
+                if let id = deleting { store.deleteKept(id) }
+                deleting = nil
+            }
+            Button(L("ui.cancel"), role: .cancel) { deleting = nil }
+        }
     }
 
     private func start() {

@@ -25,6 +25,8 @@ public final class GameStore {
     public private(set) var presets: [PresetInfo] = []
     public private(set) var botLevels: [String] = []
     public private(set) var canResume = false
+    /// Unfinished games kept when a new game took the autosave slot, newest first.
+    public private(set) var kept: [SaveEntry] = []
     public private(set) var board: BoardLayout?
     public private(set) var view: GameView?
     /// The last events, oldest first, for the game log.
@@ -64,12 +66,36 @@ public final class GameStore {
         }
         presets = LudoKit.presets()
         botLevels = LudoKit.botLevels()
-        let autosave = (try? store?.list())?.first { $0.id == Self.autosave }
-        canResume = autosave?.summary?.over == false
+        refreshSaves()
     }
 
+    /// A new game. The game in the autosave slot, if unfinished, is kept as a save of its own
+    /// first (`kept`), so that starting one never loses a game in progress.
     public func newGame(_ config: GameConfig) {
-        begin { (try GameSession(config: config), nil) }
+        let store = store
+        begin {
+            _ = try store?.keepAutosave()
+            return (try GameSession(config: config), nil)
+        }
+    }
+
+    /// Plays on a kept game: it takes the autosave slot, and the game there is kept in turn.
+    public func takeUp(_ id: String) {
+        guard let store else { return }
+        begin {
+            let loaded = try store.takeUp(id: id)
+            return (loaded.session, loaded.recoveredFromBackup)
+        }
+    }
+
+    /// Deletes a kept game for good (the screen asks the player first).
+    public func deleteKept(_ id: String) {
+        do {
+            try store?.delete(id: id)
+        } catch {
+            report(error)
+        }
+        refreshSaves()
     }
 
     public func resume() {
@@ -137,6 +163,14 @@ public final class GameStore {
         log = []
         hint = nil
         finished = nil
+        refreshSaves()
+    }
+
+    /// What the new-game screen offers: the autosave to resume, and the kept games.
+    private func refreshSaves() {
+        guard let saves = try? store?.list() else { return }
+        canResume = saves.first { $0.id == Self.autosave }?.summary?.over == false
+        kept = saves.filter { $0.id != Self.autosave && $0.summary?.over == false }
     }
 
     public func dismissMessage() {

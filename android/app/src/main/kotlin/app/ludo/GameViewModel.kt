@@ -24,6 +24,7 @@ import uniffi.ludo_ffi.GameView
 import uniffi.ludo_ffi.LudoException
 import uniffi.ludo_ffi.MoveOption
 import uniffi.ludo_ffi.PresetInfo
+import uniffi.ludo_ffi.SaveEntry
 import uniffi.ludo_ffi.SaveStore
 import uniffi.ludo_ffi.botLevels
 import uniffi.ludo_ffi.checkReplayCode
@@ -56,6 +57,8 @@ data class UiState(
     val presets: List<PresetInfo> = emptyList(),
     val botLevels: List<String> = emptyList(),
     val canResume: Boolean = false,
+    /** Unfinished games kept when a new game took the autosave slot, newest first. */
+    val kept: List<SaveEntry> = emptyList(),
     val game: GameUi? = null,
     val error: LudoException? = null,
     val recoveredFromBackup: Boolean = false,
@@ -78,13 +81,31 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
 
     init {
         _state.update { it.copy(presets = presets(), botLevels = botLevels()) }
-        launchCatching {
-            val autosave = withContext(disk) { store.list().firstOrNull { it.id == AUTOSAVE }?.summary }
-            _state.update { it.copy(canResume = autosave?.over == false) }
-        }
+        refreshSaves()
     }
 
-    fun newGame(config: GameConfig) = begin { GameSession(config) to null }
+    /**
+     * A new game. The game in the autosave slot, if unfinished, is kept as a save of its own
+     * first ([UiState.kept]), so that starting one never loses a game in progress.
+     */
+    fun newGame(config: GameConfig) = begin {
+        store.keepAutosave()
+        GameSession(config) to null
+    }
+
+    /** Plays on a kept game: it takes the autosave slot, and the game there is kept in turn. */
+    fun takeUp(id: String) = begin {
+        val loaded = store.takeUp(id)
+        loaded.session to loaded.recoveredFromBackup
+    }
+
+    /** Deletes a kept game for good (the screen asks the player first). */
+    fun deleteKept(id: String) {
+        launchCatching {
+            withContext(disk) { store.delete(id) }
+            refreshSaves()
+        }
+    }
 
     fun resume() = begin {
         val loaded = store.loadAutosave() ?: throw LudoException.SaveNotFound(AUTOSAVE)
@@ -146,6 +167,21 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
         retire(session)
         session = null
         _state.update { it.copy(game = null, canResume = it.game?.view?.phase != GamePhase.OVER) }
+        refreshSaves()
+    }
+
+    /** What the new-game screen offers: the autosave to resume, and the kept games. */
+    private fun refreshSaves() {
+        launchCatching {
+            // On the disk thread, after any save still queued there.
+            val saves = withContext(disk) { store.list() }
+            _state.update { s ->
+                s.copy(
+                    canResume = saves.firstOrNull { it.id == AUTOSAVE }?.summary?.over == false,
+                    kept = saves.filter { it.id != AUTOSAVE && it.summary?.over == false },
+                )
+            }
+        }
     }
 
     fun dismissMessage() = _state.update { it.copy(error = null, recoveredFromBackup = false) }

@@ -10,6 +10,7 @@ import uniffi.ludo_ffi.GameEvent
 import uniffi.ludo_ffi.GameView
 import uniffi.ludo_ffi.LudoException
 import uniffi.ludo_ffi.MoveOption
+import uniffi.ludo_ffi.SaveSummary
 import uniffi.ludo_ffi.displayName
 
 // The core returns codes and numbers, never sentences: this file turns them into the text of
@@ -174,6 +175,13 @@ fun moveText(option: MoveOption, hinted: Boolean): String {
     }
     if (option.captures.isNotEmpty()) text = stringResource(R.string.a11y_captures, text)
     return if (hinted) stringResource(R.string.a11y_hinted, text) else text
+}
+
+/** A kept game in the list of unfinished ones: its rules, its players and how far it went. */
+@Composable
+fun keptText(summary: SaveSummary): String {
+    val names = summary.seats.mapIndexed { i, seat -> displayName(seat.name) ?: stringResource(R.string.ui_player_n, i + 1) }
+    return stringResource(R.string.ui_kept_game, presetName("preset.${summary.preset}"), names.joinToString(", "), summary.rolls.toInt())
 }
 
 /** What to tell the player about an error the core reported. */

@@ -10,6 +10,7 @@ import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.selection.selectable
 import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.Button
 import androidx.compose.material3.DropdownMenu
 import androidx.compose.material3.DropdownMenuItem
@@ -36,6 +37,7 @@ import uniffi.ludo_ffi.PlayerKind
 import uniffi.ludo_ffi.PresetInfo
 import uniffi.ludo_ffi.RuleOption
 import uniffi.ludo_ffi.RuleOptionInfo
+import uniffi.ludo_ffi.SaveEntry
 import uniffi.ludo_ffi.SeatConfig
 
 /** A seat being set up: its name (blank: "Player N") and, for a bot, its level (`null`: a person). */
@@ -50,9 +52,12 @@ fun NewGameScreen(
     presets: List<PresetInfo>,
     botLevels: List<String>,
     canResume: Boolean,
+    kept: List<SaveEntry>,
     codeCheck: CodeCheck?,
     onStart: (GameConfig) -> Unit,
     onResume: () -> Unit,
+    onTakeUp: (id: String) -> Unit,
+    onDeleteKept: (id: String) -> Unit,
     onCheckCode: (code: String, fingerprint: String) -> Unit,
     onCloseCheck: () -> Unit,
     modifier: Modifier = Modifier,
@@ -60,6 +65,18 @@ fun NewGameScreen(
     var checking by rememberSaveable { mutableStateOf(false) }
     if (checking) {
         CheckGameDialog(codeCheck, onCheckCode, onDismiss = { checking = false; onCloseCheck() })
+    }
+    // The kept game the player asked to delete, while the screen asks to confirm.
+    var deleting by rememberSaveable { mutableStateOf<String?>(null) }
+    deleting?.let { id ->
+        AlertDialog(
+            onDismissRequest = { deleting = null },
+            text = { Text(stringResource(R.string.ui_delete_game)) },
+            confirmButton = {
+                TextButton(onClick = { onDeleteKept(id); deleting = null }) { Text(stringResource(R.string.ui_delete)) }
+            },
+            dismissButton = { TextButton(onClick = { deleting = null }) { Text(stringResource(R.string.ui_cancel)) } },
+        )
     }
     var presetId by rememberSaveable { mutableStateOf("classic") }
     val preset = presets.firstOrNull { it.id == presetId } ?: presets.firstOrNull()
@@ -78,6 +95,16 @@ fun NewGameScreen(
         Text(stringResource(R.string.ui_new_game), style = MaterialTheme.typography.headlineSmall)
         if (canResume) {
             Button(onClick = onResume, modifier = Modifier.fillMaxWidth()) { Text(stringResource(R.string.ui_resume)) }
+        }
+        if (kept.isNotEmpty()) {
+            Text(stringResource(R.string.ui_unfinished_games), style = MaterialTheme.typography.titleMedium)
+            for (entry in kept) {
+                Row(verticalAlignment = Alignment.CenterVertically) {
+                    Text(entry.summary?.let { keptText(it) } ?: entry.id, Modifier.weight(1f))
+                    TextButton(onClick = { onTakeUp(entry.id) }) { Text(stringResource(R.string.ui_play_on)) }
+                    TextButton(onClick = { deleting = entry.id }) { Text(stringResource(R.string.ui_delete)) }
+                }
+            }
         }
         Text(stringResource(R.string.ui_rules), style = MaterialTheme.typography.titleMedium)
         for (p in presets) {
