@@ -19,6 +19,13 @@ struct BoardView: View {
     var body: some View {
         VStack(spacing: 12) {
             Text(status).font(.headline)
+            if view.phase == .over {
+                // The final places; seats that tie share their place (the core's `ranks`).
+                ForEach(Array(view.places.enumerated()), id: \.offset) { i, seat in
+                    let rank = i < view.ranks.count ? Int(view.ranks[i]) : i + 1
+                    Text(L("status.place", rank, seatName(seat, view)))
+                }
+            }
             BoardCanvas(board: board, view: view, hint: store.hint) { store.choose($0) }
             HStack {
                 Button(rollLabel) { store.roll() }

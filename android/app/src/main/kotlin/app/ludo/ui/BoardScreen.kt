@@ -68,6 +68,7 @@ fun BoardScreen(
         verticalArrangement = Arrangement.spacedBy(12.dp),
     ) {
         Text(statusText(view), style = MaterialTheme.typography.titleMedium)
+        if (view.phase == GamePhase.OVER) Standings(view)
         Board(game.board, view, game.hint, onChoose, Modifier.fillMaxWidth())
         Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
             Button(onClick = onRoll, enabled = view.phase == GamePhase.ROLL && !view.botToMove) {
@@ -94,6 +95,18 @@ fun BoardScreen(
         }
         for (event in game.log.asReversed()) {
             Text(eventText(event, view), style = MaterialTheme.typography.bodySmall)
+        }
+    }
+}
+
+/** The final places, one line each; seats that tie share their place (the core's `ranks`). */
+@Composable
+private fun Standings(view: GameView) {
+    val names = seatNames(view)
+    Column(horizontalAlignment = Alignment.CenterHorizontally) {
+        view.places.forEachIndexed { i, seat ->
+            val rank = view.ranks.getOrNull(i)?.toInt() ?: (i + 1)
+            Text(stringResource(R.string.status_place, rank, names.getOrNull(seat.toInt()).orEmpty()))
         }
     }
 }
