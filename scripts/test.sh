@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check the project has, in the order a failure is cheapest to find:
 # formatting, lints, the API docs' links, the Rust tests (unit, scenarios, property tests, the `ludo` binary),
-# then the Kotlin and Swift suites over the generated bindings and the real library.
+# then the Kotlin and Swift suites over the generated bindings and the real library, and the
+# Android app's Kotlin compiled against Compose's desktop artifacts (tests/android-ui).
 # Installs what it needs (rustfmt/clippy components, a Swift root) on first use.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -26,6 +27,9 @@ cargo test --workspace
 
 step "Kotlin bindings on the JVM"
 bash scripts/test-kotlin.sh
+
+step "Android app's Kotlin, compiled on the JVM"
+bash scripts/check-android-ui.sh
 
 step "Swift bindings"
 bash scripts/test-swift.sh

@@ -1,0 +1,5 @@
+@file:Suppress("unused")
+
+package android.os
+
+class Bundle
