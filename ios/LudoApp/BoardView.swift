@@ -37,7 +37,10 @@ struct BoardView: View {
             }
             HStack {
                 if view.phase == .choose && !view.botToMove {
-                    if store.hint == nil {
+                    if store.hintAsked {
+                        ProgressView()
+                        Text(L("status.hint_thinking")).font(.subheadline)
+                    } else if store.hint == nil {
                         Button(L("ui.hint")) { store.askHint() }
                     } else {
                         Text(L("status.hint")).font(.subheadline).foregroundStyle(hintColour)

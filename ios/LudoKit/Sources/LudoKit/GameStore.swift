@@ -34,6 +34,8 @@ public final class GameStore {
     /// The option the expert suggested for the choice on screen, once the player asked
     /// (`askHint`); nil again when the game moves on.
     public private(set) var hint: UInt32?
+    /// Whether the expert is thinking out a hint the player asked for.
+    public private(set) var hintAsked = false
     /// Once the game is over: its replay code and its dice checked; nil while it goes on.
     public private(set) var finished: FinishedGame?
     /// The last check of a game someone shared (`checkCode`), until `clearCodeCheck`.
@@ -119,12 +121,15 @@ public final class GameStore {
     public func askHint() {
         guard let session, let view, view.phase == .choose, !view.botToMove else { return }
         let asked = published
+        hintAsked = true
         Task {
             do {
                 let option = try await session.hint()
                 guard session === self.session, asked == published else { return }
                 hint = option
+                hintAsked = false
             } catch {
+                if session === self.session, asked == published { hintAsked = false }
                 report(error)
             }
         }
@@ -162,6 +167,7 @@ public final class GameStore {
         view = nil
         log = []
         hint = nil
+        hintAsked = false
         finished = nil
         refreshSaves()
     }
@@ -218,6 +224,7 @@ public final class GameStore {
         guard game === session else { return }
         view = next
         hint = nil
+        hintAsked = false
         finished = nil
         published += 1
         log = Array((log + next.events).suffix(Self.logLines))

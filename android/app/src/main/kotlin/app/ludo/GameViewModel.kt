@@ -32,14 +32,16 @@ import uniffi.ludo_ffi.presets
 
 /**
  * A game on screen: its board, the core's latest view, the last events for the log, the
- * option the expert suggested for the choice on screen, if the player asked (`hint`), and
- * once the game is over, its replay code and dice checked (`finished`).
+ * option the expert suggested for the choice on screen, if the player asked (`hint`; while
+ * the expert thinks, `hintAsked`), and once the game is over, its replay code and dice
+ * checked (`finished`).
  */
 data class GameUi(
     val board: BoardLayout,
     val view: GameView,
     val log: List<GameEvent>,
     val hint: UInt? = null,
+    val hintAsked: Boolean = false,
     val finished: FinishedGame? = null,
 )
 
@@ -126,6 +128,16 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
     fun hint() {
         val game = session ?: return
         val asked = _state.value.game?.view ?: return
+        // Marked on screen while the expert thinks, for as long as the choice is on screen.
+        fun settle(option: UInt?) = _state.update { s ->
+            val shown = s.game
+            if (game === session && shown != null && shown.view === asked) {
+                s.copy(game = shown.copy(hint = option, hintAsked = false))
+            } else {
+                s
+            }
+        }
+        _state.update { s -> s.game?.let { s.copy(game = it.copy(hintAsked = true)) } ?: s }
         launchCatching {
             val option = try {
                 game.hint()
@@ -133,12 +145,11 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
                 // Left and closed while the expert thought, as in [act].
                 if (game === session) throw e
                 return@launchCatching
+            } catch (e: LudoException) {
+                settle(null)
+                throw e
             }
-            if (option == null) return@launchCatching
-            _state.update { s ->
-                val shown = s.game
-                if (game === session && shown != null && shown.view === asked) s.copy(game = shown.copy(hint = option)) else s
-            }
+            settle(option)
         }
     }
 
@@ -237,7 +248,7 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
         if (game !== session) return
         _state.update { s ->
             val log = (s.game?.log.orEmpty() + view.events).takeLast(LOG_LINES)
-            s.copy(game = s.game?.copy(view = view, log = log, hint = null, finished = finished), error = null)
+            s.copy(game = s.game?.copy(view = view, log = log, hint = null, hintAsked = false, finished = finished), error = null)
         }
         withContext(disk) {
             if (view.phase == GamePhase.OVER) store.clearAutosave() else store.autosave(game)

@@ -80,7 +80,9 @@ fun BoardScreen(
         }
         Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
             if (view.phase == GamePhase.CHOOSE && !view.botToMove) {
-                if (game.hint == null) {
+                if (game.hintAsked) {
+                    Text(stringResource(R.string.status_hint_thinking), style = MaterialTheme.typography.bodyMedium)
+                } else if (game.hint == null) {
                     TextButton(onClick = onHint) { Text(stringResource(R.string.ui_hint)) }
                 } else {
                     Text(
