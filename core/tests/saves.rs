@@ -52,6 +52,16 @@ fn game(preset: &str, seed: u64, actions: usize) -> Session {
     s
 }
 
+/// The ids of every save in the store, newest first.
+fn save_ids(store: &SaveStore) -> Vec<String> {
+    store
+        .list()
+        .expect("list")
+        .into_iter()
+        .map(|e| e.id)
+        .collect()
+}
+
 fn same_game(a: &Session, b: &Session) {
     assert_eq!(a.position(), b.position());
     assert_eq!(a.log(), b.log());
@@ -403,12 +413,7 @@ fn a_game_in_progress_is_kept_before_the_autosave_slot_takes_another() {
     store.autosave(&later).expect("autosave");
     assert_eq!(store.keep_autosave().expect("keep again"), Some(id.clone()));
     same_game(&store.load(&id).expect("kept").session, &later);
-    let ids: Vec<String> = store
-        .list()
-        .expect("list")
-        .into_iter()
-        .map(|e| e.id)
-        .collect();
+    let ids = save_ids(&store);
     assert_eq!(ids.len(), 2, "{ids:?}");
     assert!(ids.contains(&id) && ids.iter().any(|i| i == AUTOSAVE));
 
@@ -469,12 +474,7 @@ fn a_kept_game_is_taken_up_into_the_autosave_slot_and_the_slot_s_game_is_kept() 
         Err(SaveError::BadName { .. })
     ));
     same_game(&store.load(AUTOSAVE).expect("slot").session, &first);
-    let ids: Vec<String> = store
-        .list()
-        .expect("list")
-        .into_iter()
-        .map(|e| e.id)
-        .collect();
+    let ids = save_ids(&store);
     assert_eq!(ids.len(), 2, "the slot and the second game only: {ids:?}");
 }
 
