@@ -238,6 +238,15 @@ await test("save and load through the save store") {
     try await expectError({ try store.load(id: id) }) { if case .SaveNotFound = $0 { return true } else { return false } }
     try store.clearAutosave()
     try expect(try store.list().isEmpty)
+    // A new game keeps the unfinished one, which can be taken up again.
+    try store.autosave(session: session)
+    guard let kept = try store.keepAutosave() else { throw CheckFailed(description: "nothing kept") }
+    try expect(Set(try store.list().map(\.id)) == ["autosave", kept])
+    try store.clearAutosave()
+    try expect(try store.takeUp(id: kept).session.view().seats == view.seats)
+    try expect(try store.list().map(\.id) == ["autosave"])
+    try store.clearAutosave()
+    try expect(try store.keepAutosave() == nil)
     try expect(try GameSession.fromSave(json: session.save()).view().options == view.options)
     try expect(try GameSession.fromReplayCode(code: session.replayCode()).view().seats == view.seats)
 }

@@ -245,6 +245,15 @@ class LudoFfiTest {
                 assertThrows<LudoException.SaveNotFound> { store.load(id) }
                 store.clearAutosave()
                 assertTrue(store.list().isEmpty())
+                // A new game keeps the unfinished one, which can be taken up again.
+                store.autosave(session)
+                val kept = store.keepAutosave()!!
+                assertEquals(setOf("autosave", kept), store.list().map { it.id }.toSet())
+                store.clearAutosave()
+                store.takeUp(kept).session.use { assertEquals(view.seats, it.view().seats) }
+                assertEquals(listOf("autosave"), store.list().map { it.id })
+                store.clearAutosave()
+                assertNull(store.keepAutosave())
                 // The same game through save(), fromSave() and a replay code.
                 GameSession.fromSave(session.save()).use { assertEquals(view.options, it.view().options) }
                 GameSession.fromReplayCode(session.replayCode()).use { assertEquals(view.seats, it.view().seats) }
