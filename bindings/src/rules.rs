@@ -43,40 +43,83 @@ pub struct OptionChoice {
     pub value_json: String,
 }
 
-/// The menu of an option: (label code, value), the values docs/rules.md gives for it.
-/// `block_pass_on` offers the two settings the rule books use (never, or on a 6), and
-/// `home_col_len` the lengths a 52-square cross takes without crowding its centre.
-fn menu(name: &str) -> Vec<(String, serde_json::Value)> {
-    use serde_json::{Value, json};
-    let named = |values: &[&str]| -> Vec<(String, Value)> {
-        values
-            .iter()
-            .map(|v| (format!("choice.{name}.{v}"), json!(v)))
-            .collect()
-    };
-    match name {
-        "enter_on" => named(&["six", "five", "any", "one_or_six"]),
-        "same_colour_landing" => named(&["forbidden", "stack", "block", "occupy_previous"]),
-        "three_sixes" => named(&["none", "burn", "send_last_moved_home"]),
-        "capture_bonus" | "home_bonus" => vec![
-            ("choice.bonus.none".to_owned(), json!("none")),
-            ("choice.bonus.extra_roll".to_owned(), json!("extra_roll")),
-            ("choice.bonus.move_10".to_owned(), json!({"move": 10})),
-            ("choice.bonus.move_20".to_owned(), json!({"move": 20})),
+/// A switch's menu: off and on.
+const SWITCH: &[(&str, &str)] = &[("choice.off", "false"), ("choice.on", "true")];
+
+/// The menus of the options that are not switches: (label code, value as JSON), the values
+/// docs/rules.md gives for each. `block_pass_on` offers the two settings the rule books use
+/// (never, or on a 6), and `home_col_len` the lengths a 52-square cross takes without
+/// crowding its centre. Tables rather than code: they cost the library little room.
+const MENUS: &[(&str, &[(&str, &str)])] = &[
+    (
+        "enter_on",
+        &[
+            ("choice.enter_on.six", r#""six""#),
+            ("choice.enter_on.five", r#""five""#),
+            ("choice.enter_on.any", r#""any""#),
+            ("choice.enter_on.one_or_six", r#""one_or_six""#),
         ],
-        "block_pass_on" => vec![
-            (format!("choice.{name}.never"), json!([])),
-            (format!("choice.{name}.six"), json!([6])),
+    ),
+    (
+        "same_colour_landing",
+        &[
+            ("choice.same_colour_landing.forbidden", r#""forbidden""#),
+            ("choice.same_colour_landing.stack", r#""stack""#),
+            ("choice.same_colour_landing.block", r#""block""#),
+            (
+                "choice.same_colour_landing.occupy_previous",
+                r#""occupy_previous""#,
+            ),
         ],
-        "home_col_len" => (4..=6)
-            .map(|n| (format!("choice.{name}.{n}"), json!(n)))
-            .collect(),
-        // Every other option is a switch.
-        _ => vec![
-            ("choice.off".to_owned(), Value::Bool(false)),
-            ("choice.on".to_owned(), Value::Bool(true)),
+    ),
+    (
+        "three_sixes",
+        &[
+            ("choice.three_sixes.none", r#""none""#),
+            ("choice.three_sixes.burn", r#""burn""#),
+            (
+                "choice.three_sixes.send_last_moved_home",
+                r#""send_last_moved_home""#,
+            ),
         ],
-    }
+    ),
+    ("capture_bonus", BONUS),
+    ("home_bonus", BONUS),
+    (
+        "block_pass_on",
+        &[
+            ("choice.block_pass_on.never", "[]"),
+            ("choice.block_pass_on.six", "[6]"),
+        ],
+    ),
+    (
+        "home_col_len",
+        &[
+            ("choice.home_col_len.4", "4"),
+            ("choice.home_col_len.5", "5"),
+            ("choice.home_col_len.6", "6"),
+        ],
+    ),
+];
+
+/// The rewards for a capture or for reaching home.
+const BONUS: &[(&str, &str)] = &[
+    ("choice.bonus.none", r#""none""#),
+    ("choice.bonus.extra_roll", r#""extra_roll""#),
+    ("choice.bonus.move_10", r#"{"move":10}"#),
+    ("choice.bonus.move_20", r#"{"move":20}"#),
+];
+
+/// The menu of an option, each value parsed.
+fn menu(name: &str) -> Vec<(&'static str, serde_json::Value)> {
+    let table = MENUS
+        .iter()
+        .find(|(option, _)| *option == name)
+        .map_or(SWITCH, |(_, table)| *table);
+    table
+        .iter()
+        .filter_map(|&(code, json)| Some((code, serde_json::from_str(json).ok()?)))
+        .collect()
 }
 
 /// A preset, for the new-game screen.
@@ -153,7 +196,7 @@ fn playable(id: &str, options: &[(&str, &serde_json::Value)]) -> bool {
 /// blocks), but "off" leaves the menu of `stop_at_first_winner` in Parchís, which always ends
 /// with the first winner.
 fn menus(id: &str, names: &[&'static str]) -> Vec<Vec<OptionChoice>> {
-    let all: Vec<Vec<(String, serde_json::Value)>> = names.iter().map(|n| menu(n)).collect();
+    let all: Vec<Vec<(&str, serde_json::Value)>> = names.iter().map(|n| menu(n)).collect();
     // Every value of every option, to try beside the one in question.
     let every: Vec<(&str, &serde_json::Value)> = names
         .iter()
@@ -177,7 +220,7 @@ fn menus(id: &str, names: &[&'static str]) -> Vec<Vec<OptionChoice>> {
             menu.iter()
                 .filter(|(_, value)| reachable((name, value)))
                 .map(|(code, value)| OptionChoice {
-                    code: code.clone(),
+                    code: (*code).to_owned(),
                     value_json: value.to_string(),
                 })
                 .collect()
