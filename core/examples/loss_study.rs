@@ -90,6 +90,10 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(800);
     let level = args.next().unwrap_or_else(|| "random".to_string());
+    if let Err(e) = bot_for(&level, 0) {
+        eprintln!("loss_study: {e}");
+        std::process::exit(2);
+    }
     let engine = Engine::preset("classic").expect("classic");
     let colours = engine.board.seat_colours(4).expect("four seats");
     let home = engine.board.max_progress();
@@ -106,7 +110,7 @@ fn main() {
         let mut bots: Vec<Box<dyn Bot>> = (0..4)
             .map(|s| {
                 let name = if s == me { "expert" } else { level.as_str() };
-                bot_for(name, g * 7 + s as u64).expect("level")
+                bot_for(name, g * 7 + s as u64).expect("the level was checked above")
             })
             .collect();
         let mut game = Game::new(&engine, &colours, &Seed::from_u64(1000 + g / 4));

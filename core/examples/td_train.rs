@@ -320,8 +320,19 @@ fn main() {
             td_loss = 0.0;
             end_loss = 0.0;
             steps = 0;
-            std::fs::write(&out, serde_json::to_string(&net).expect("json")).expect("write");
+            write_net(&out, &net);
         }
     }
-    std::fs::write(&out, serde_json::to_string(&net).expect("json")).expect("write");
+    write_net(&out, &net);
+}
+
+/// Writes the network as JSON to `out`, or stops the run with a message saying why not.
+fn write_net(out: &str, net: &Net) {
+    let written = serde_json::to_string(net)
+        .map_err(|e| e.to_string())
+        .and_then(|json| std::fs::write(out, json).map_err(|e| e.to_string()));
+    if let Err(e) = written {
+        eprintln!("td_train: cannot write {out}: {e}");
+        std::process::exit(2);
+    }
 }
