@@ -3,8 +3,8 @@
 
 use crate::error::LudoError;
 use crate::types::Colour;
-use crate::{guarded, init_logging};
-use ludo_core::{replay, verify};
+use crate::{count, guarded, init_logging};
+use ludo_core::verify;
 
 /// One seat's dice in a checked game.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
@@ -39,10 +39,6 @@ pub struct DiceCheck {
     pub rolls: u32,
     /// Each seat's dice, in turn order.
     pub seats: Vec<SeatDice>,
-}
-
-fn count(n: u64) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// Whether a word is a replay code: `ludo`, a version number, a dot, the rest.
@@ -82,8 +78,7 @@ pub fn check_replay_code(
             .as_deref()
             .filter(|p| !p.trim().is_empty());
         let code = pasted(&code);
-        let report = verify::verify_code(code, published)?;
-        let session = replay::decode(code)?;
+        let (report, session) = verify::verify_code_game(code, published)?;
         let seats = verify::dice_stats(&session)
             .into_iter()
             .map(|seat| SeatDice {
@@ -99,7 +94,7 @@ pub fn check_replay_code(
             seed: report.seed,
             commitment: report.commitment,
             over: report.over,
-            rolls: count(report.rolls_replayed as u64),
+            rolls: count(report.rolls_replayed),
             seats,
         })
     })

@@ -1,5 +1,6 @@
 //! The one error enum of the boundary, and the conversions from the core's errors.
 
+use crate::count;
 use ludo_core::RulesError;
 use ludo_core::save::SaveError;
 use ludo_core::session::SessionError;
@@ -57,10 +58,6 @@ pub enum LudoError {
     /// A bug on the Rust side (a panic, a failed worker), reported instead of crashing.
     #[error("internal error: {detail}")]
     Internal { detail: String },
-}
-
-fn count(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 impl From<RulesError> for LudoError {

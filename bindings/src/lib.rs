@@ -46,6 +46,11 @@ pub fn display_name(name: String) -> Option<String> {
     ludo_core::session::display_name(&name).map(|shown| format!("\u{2068}{shown}\u{2069}"))
 }
 
+/// A count or an index for the boundary's `u32` fields, `u32::MAX` if it were ever larger.
+pub(crate) fn count(n: impl TryInto<u32>) -> u32 {
+    n.try_into().unwrap_or(u32::MAX)
+}
+
 /// Routes the `log` macros to logcat on Android, once per process; elsewhere the host
 /// application installs a logger if it wants one. Called by every constructor and function
 /// that starts work, so the apps need not call anything first.

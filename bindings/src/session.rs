@@ -247,7 +247,7 @@ impl GameSession {
                 },
                 SessionError::IllegalChoice { count, .. } => LudoError::IllegalOption {
                     option_id,
-                    options: u32::try_from(count).unwrap_or(u32::MAX),
+                    options: crate::count(count),
                 },
                 e => e.into(),
             })?;

@@ -252,11 +252,11 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
     // A file checked without --commitment: what its own commitment is worth, for the report.
     let mut file_commitment = None;
     let (report, names): (VerifyReport, Vec<String>) = if is_code(&args.game) {
-        let report = verify::verify_code(&args.game, args.commitment.as_deref())
+        let (report, game) = verify::verify_code_game(&args.game, args.commitment.as_deref())
             .map_err(|e| save_failure("the code", e))?;
-        let names = replay::decode(&args.game)
-            .map(|s| (0..s.seats().len()).map(|i| seat_label(&s, i)).collect())
-            .unwrap_or_default();
+        let names = (0..game.seats().len())
+            .map(|i| seat_label(&game, i))
+            .collect();
         (report, names)
     } else {
         let bytes = read_file(&args.game)?;

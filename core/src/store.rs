@@ -156,17 +156,11 @@ impl SaveStore {
                     Err(SaveError::NotFound { .. }) => true,
                     Err(_) => false,
                 };
-                let id = (1..)
-                    .map(|n| match n {
-                        1 => base.clone(),
-                        n => format!("{base}-{n}"),
-                    })
-                    .find(|id| free(id))
-                    .unwrap_or(base);
+                let id = first_free(&base, free);
                 self.save_as(&id, game)?;
                 Ok(Some(id))
             }
-            Err(SaveError::Io { path, detail }) => Err(SaveError::Io { path, detail }),
+            Err(e @ SaveError::Io { .. }) => Err(e),
             Err(unreadable) => {
                 let secs = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
@@ -176,13 +170,7 @@ impl SaveStore {
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
                 // A name no save has, the same second or not.
                 let taken = |id: &str| self.file(id, "").exists() || self.file(id, ".bak").exists();
-                let id = (1..)
-                    .map(|n| match n {
-                        1 => format!("{AUTOSAVE}-kept-{secs}"),
-                        n => format!("{AUTOSAVE}-kept-{secs}-{n}"),
-                    })
-                    .find(|id| !taken(id))
-                    .unwrap_or_default();
+                let id = first_free(&format!("{AUTOSAVE}-kept-{secs}"), |id| !taken(id));
                 log::warn!("autosave unreadable ({unreadable}); moved aside as {id}");
                 for suffix in ["", ".bak"] {
                     let (from, to) = (self.file(AUTOSAVE, suffix), self.file(&id, suffix));
@@ -392,6 +380,17 @@ impl SaveStore {
         sync_dir(&self.dir);
         Ok(())
     }
+}
+
+/// The first of `base`, `base-2`, `base-3`, ... that `free` accepts.
+fn first_free(base: &str, free: impl Fn(&str) -> bool) -> String {
+    (1..)
+        .map(|n| match n {
+            1 => base.to_owned(),
+            n => format!("{base}-{n}"),
+        })
+        .find(|id| free(id))
+        .unwrap_or_else(|| base.to_owned())
 }
 
 /// Makes the current save the backup while leaving it in place, so that at every instant

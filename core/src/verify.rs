@@ -123,6 +123,15 @@ pub fn verify_save(bytes: &[u8]) -> Result<VerifyReport, SaveError> {
 /// Checks a replay code: it replays against its seed, and the seed's SHA-256 is
 /// `published` (the commitment shown when the game began), if given.
 pub fn verify_code(code: &str, published: Option<&str>) -> Result<VerifyReport, SaveError> {
+    verify_code_game(code, published).map(|(report, _)| report)
+}
+
+/// [`verify_code`], with the game the code replays to, for a report that names its seats
+/// or counts their dice ([`dice_stats`]) without decoding the code again.
+pub fn verify_code_game(
+    code: &str,
+    published: Option<&str>,
+) -> Result<(VerifyReport, Session), SaveError> {
     let session = replay::decode(code)?;
     let seed = session.setup().seed;
     let mut report = VerifyReport {
@@ -145,7 +154,7 @@ pub fn verify_code(code: &str, published: Option<&str>) -> Result<VerifyReport, 
         });
     }
     fill_from_session(&mut report, &session);
-    Ok(report)
+    Ok((report, session))
 }
 
 fn fill_from_session(report: &mut VerifyReport, session: &Session) {
