@@ -18,7 +18,7 @@
 //! inputs of `Net::threats`, or adds them, with zero weights, to the network it resumes
 //! from (which then scores as before until training moves them).
 //!
-//! Seats and rules: `--seats N` (2, 3 or 4) and `--rules PRESET`, anywhere among the
+//! Seats and rules: `--seats N` (2 to 6; 5 and 6 on `parchis6` only) and `--rules PRESET`, anywhere among the
 //! arguments, train a new network on games of N seats of PRESET; a network resumed from a
 //! file, or tested, keeps the seats and the preset it was made for.
 //!
@@ -40,7 +40,7 @@
 //!
 //! Pack: `… td_train -- pack NET.json NET.net` writes a network as the compact bytes the
 //! library builds in (`Net::pack`: the input weights in 16 bits, about a sixth of the
-//! JSON's size); the built-in networks are `core/src/bots/nets/PRESETN.net`, packed from
+//! JSON's size; with `--bits 8`, in 8 bits, half that); the built-in networks are `core/src/bots/nets/PRESETN.net`, packed from
 //! the JSON that training wrote (and repacked from format 1 on Dec 5). It reads a `.net`
 //! as well as JSON.
 //!
@@ -50,7 +50,7 @@
 
 use ludo_core::Engine;
 use ludo_core::bots::eval::{Evaluator, Weights};
-use ludo_core::bots::net::{Net, SEATS, View};
+use ludo_core::bots::net::{Net, Precision, SEATS, View};
 use ludo_core::dice::Seed;
 use ludo_core::game::{Game, SplitMix};
 use ludo_core::moves::MoveList;
@@ -118,7 +118,7 @@ fn test(net: Option<&Net>, preset: &str, seats: usize, games: u64) -> f64 {
     wins as f64 / games as f64
 }
 
-/// The engine for `preset`, checked to seat `seats` (already limited to 2 to 4 by the
+/// The engine for `preset`, checked to seat `seats` (already limited to 2 to 6 by the
 /// arguments or by the network); exits with a message if it cannot.
 fn engine(preset: &str, seats: usize) -> Engine {
     let engine = Engine::preset(preset).unwrap_or_else(|e| {
@@ -179,20 +179,28 @@ fn main() {
     args.retain(|a| a != "--danger");
     let seats = match take_option(&mut args, "--seats").as_deref() {
         None => 4,
-        Some(n @ ("2" | "3" | "4")) => n.parse().unwrap_or(4),
+        Some(n @ ("2" | "3" | "4" | "5" | "6")) => n.parse().unwrap_or(4),
         Some(other) => {
-            eprintln!("td_train: --seats must be 2, 3 or 4, not {other:?}");
+            eprintln!("td_train: --seats must be 2 to 6, not {other:?}");
             std::process::exit(2);
         }
     };
     let preset = take_option(&mut args, "--rules").unwrap_or_else(|| "classic".into());
+    let precision = match take_option(&mut args, "--bits").as_deref() {
+        None | Some("16") => Precision::Bits16,
+        Some("8") => Precision::Bits8,
+        Some(other) => {
+            eprintln!("td_train: --bits must be 16 or 8, not {other:?}");
+            std::process::exit(2);
+        }
+    };
     if args.get(1).is_some_and(|a| a == "pack") {
         let (Some(from), Some(to)) = (args.get(2), args.get(3)) else {
             eprintln!("td_train: pack wants a network's JSON and the file to write");
             std::process::exit(2);
         };
         let net = read_net(from);
-        if let Err(e) = std::fs::write(to, net.pack()) {
+        if let Err(e) = std::fs::write(to, net.pack_in(precision)) {
             eprintln!("td_train: cannot write {to}: {e}");
             std::process::exit(2);
         }

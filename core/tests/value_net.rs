@@ -133,11 +133,20 @@ fn a_network_file_reads_back_as_itself_and_a_bad_one_says_why() {
 
 #[test]
 fn a_packed_network_unpacks_to_the_same_weights_and_a_damaged_one_says_what_is_wrong() {
-    // The built-in networks are packed compact: they unpack and pack again to the same bytes.
+    // The built-in networks are packed compact, in 16 or 8 bits: they unpack and pack again
+    // to the same bytes.
     for (preset, seats, packed) in net::BUILT_IN.iter().chain(&net::PARTNERS) {
-        assert_eq!(packed[7], 2, "{preset} {seats} is packed in format 2");
+        let precision = net::Precision::of_packed(packed);
+        assert!(
+            matches!(
+                precision,
+                Some(net::Precision::Bits16 | net::Precision::Bits8)
+            ),
+            "{preset} {seats} is packed compact, not {precision:?}"
+        );
         let built = net::Net::unpack(packed).expect("a built-in network unpacks");
-        assert_eq!(built.pack(), *packed, "{preset} {seats}");
+        let again = built.pack_in(precision.expect("checked above"));
+        assert_eq!(again, *packed, "{preset} {seats}");
         assert_eq!((built.preset.as_str(), built.seats), (*preset, *seats));
     }
     // The exact form keeps every weight, odd values included.
@@ -155,7 +164,9 @@ fn a_packed_network_unpacks_to_the_same_weights_and_a_damaged_one_says_what_is_w
         assert!(error.to_string().contains(says), "{error}");
     };
     let packed = net.pack();
-    for bytes in [&exact, &packed] {
+    let small = net.pack_in(net::Precision::Bits8);
+    assert_eq!(small[7], 3);
+    for bytes in [&exact, &packed, &small] {
         refused(b"{\"slots\": 59}", "mark");
         refused(&bytes[..10], "header");
         refused(&bytes[..bytes.len() - 4], "weights");
@@ -168,8 +179,8 @@ fn a_packed_network_unpacks_to_the_same_weights_and_a_damaged_one_says_what_is_w
         seven[8] = 7;
         assert!(net::Net::unpack(&seven).is_err());
         let mut future = bytes.clone();
-        future[7] = 3;
-        refused(&future, "format version 3");
+        future[7] = 4;
+        refused(&future, "format version 4");
     }
     // A compact row whose power of two is out of f32's normal range is refused, by input.
     let header = 15 + "mensch".len();
@@ -177,10 +188,13 @@ fn a_packed_network_unpacks_to_the_same_weights_and_a_damaged_one_says_what_is_w
     let mut scaled = packed.clone();
     scaled[header + 2 * row] = (-127i8) as u8;
     refused(&scaled, "input 2's scale 2^-127");
+    let mut scaled = small.clone();
+    scaled[header + 3 * (1 + net.hidden)] = (-128i8) as u8;
+    refused(&scaled, "input 3's scale 2^-128");
 }
 
 #[test]
-fn a_compact_network_keeps_each_input_weight_within_a_32767th_of_its_row() {
+fn a_compact_network_keeps_each_input_weight_within_a_32767th_or_a_127th_of_its_row() {
     let mut net = net::Net::new("classic", 4, 59, 16, 3, true);
     // Rows of very different sizes, a row of zeros and an odd value in each.
     for (i, row) in net.w1.chunks_mut(16).enumerate() {
@@ -191,30 +205,37 @@ fn a_compact_network_keeps_each_input_weight_within_a_32767th_of_its_row() {
     }
     net.b1 = (0..16).map(|j| j as f32 / 7.0).collect();
     net.v = 0.123_456_79;
-    let packed = net.pack();
-    assert!(
-        packed.len() * 20 < net.pack_exact().len() * 11,
-        "about half the exact form"
-    );
-    let back = net::Net::unpack(&packed).expect("unpacks");
-    let mut moved = 0;
-    for (row, back_row) in net.w1.chunks(16).zip(back.w1.chunks(16)) {
-        let largest = row.iter().fold(0f32, |a, w| a.max(w.abs()));
-        for (w, b) in row.iter().zip(back_row) {
-            assert!((w - b).abs() <= largest / 32_767.0, "{w} came back as {b}");
-            moved += usize::from(w != b);
+    let exact = net.pack_exact().len();
+    for (precision, steps, share) in [
+        (net::Precision::Bits16, 32_767.0, 11),
+        (net::Precision::Bits8, 127.0, 6),
+    ] {
+        let packed = net.pack_in(precision);
+        assert!(
+            packed.len() * 20 < exact * share,
+            "{precision:?}: {} bytes against {exact}",
+            packed.len()
+        );
+        let back = net::Net::unpack(&packed).expect("unpacks");
+        let mut moved = 0;
+        for (row, back_row) in net.w1.chunks(16).zip(back.w1.chunks(16)) {
+            let largest = row.iter().fold(0f32, |a, w| a.max(w.abs()));
+            for (w, b) in row.iter().zip(back_row) {
+                assert!((w - b).abs() <= largest / steps, "{w} came back as {b}");
+                moved += usize::from(w != b);
+            }
+            if largest == 0.0 {
+                assert!(back_row.iter().all(|b| *b == 0.0));
+            }
         }
-        if largest == 0.0 {
-            assert!(back_row.iter().all(|b| *b == 0.0));
-        }
+        assert!(moved > 0, "{precision:?} rounds most weights");
+        // Everything but the input weights is exact, and packing again changes nothing.
+        assert_eq!(
+            (&back.b1, &back.w2, back.v, back.b2),
+            (&net.b1, &net.w2, net.v, net.b2)
+        );
+        assert_eq!(back.pack_in(precision), packed);
     }
-    assert!(moved > 0, "the 16-bit form rounds most weights");
-    // Everything but the input weights is exact, and packing again changes nothing.
-    assert_eq!(
-        (back.b1.clone(), back.w2.clone(), back.v, back.b2),
-        (net.b1, net.w2, net.v, net.b2)
-    );
-    assert_eq!(back.pack(), packed);
 }
 
 #[test]
@@ -283,7 +304,7 @@ fn an_ensemble_gives_the_mean_of_its_members_chances() {
     })
     .chain(ensemble.partners.iter().cloned())
     .collect();
-    let each: Vec<[f32; 4]> = members
+    let each: Vec<[f32; net::SEATS]> = members
         .iter()
         .map(|m| m.chances(&pos, &worth, &danger, 0).expect("fits"))
         .collect();
@@ -333,20 +354,32 @@ fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
     let named = |preset: &str, seats| Some((preset.to_string(), seats));
     let (two, three) = (["red", "yellow"], ["red", "green", "yellow"]);
     let four = ["red", "green", "yellow", "blue"];
+    let six = ["red", "green", "yellow", "blue", "gray", "fuchsia"];
     // Each game gets its own preset's network, never one of another preset.
     for (preset, seats, _) in net::BUILT_IN {
-        let colours = [&two[..], &three[..], &four[..]][seats - 2];
+        let colours = match seats {
+            2 => &two[..],
+            3 => &three[..],
+            4 => &four[..],
+            _ => &six[..seats],
+        };
         assert_eq!(network(json!(preset), colours), named(preset, seats));
     }
-    // Three seats of Mensch have none (docs/bot-experiments.md says why), nor has the
-    // six-colour Parchís board, which takes no four-colour board's.
+    // Three seats of Mensch have none (docs/bot-experiments.md says why), nor have three to
+    // five seats of the six-colour Parchís board, which takes no four-colour board's.
     assert_eq!(network(json!("mensch"), &three), None, "mensch, 3 seats");
-    assert_eq!(
-        network(json!("parchis6"), &three),
-        None,
-        "parchis6, 3 seats"
-    );
-    assert_eq!(network(json!("parchis6"), &four), None, "parchis6, 4 seats");
+    for seats in 3..=5 {
+        let colours = if seats == 3 {
+            &three[..]
+        } else {
+            &six[..seats]
+        };
+        assert_eq!(
+            network(json!("parchis6"), colours),
+            None,
+            "parchis6, {seats} seats"
+        );
+    }
     let changed = json!({"preset": "classic", "options": {"safe_stars": false}});
     assert_eq!(network(changed, &four), None, "an option changed");
     // Stopping at the first winner changes nothing before it.
@@ -470,12 +503,13 @@ fn expert_thinks_with_a_network_where_the_library_has_one_only() {
             "{preset}, {seats} seats"
         );
     }
-    // Every other preset has a network for two, three and four seats.
+    // Every other preset has a network for two, three and four seats; `parchis6` for two
+    // and six.
     for (preset, seats) in [
         ("mensch", 3),
-        ("parchis6", 2),
         ("parchis6", 3),
         ("parchis6", 4),
+        ("parchis6", 5),
     ] {
         assert_eq!(differences(preset, seats, 30), 0, "{preset}, {seats} seats");
     }

@@ -1,5 +1,5 @@
 //! A small value network, trained by temporal differences, that turns a position of two to
-//! four seats into each seat's chance of finishing first. The `expert` uses it in place of
+//! six seats into each seat's chance of finishing first. The `expert` uses it in place of
 //! the race utility of [`super::eval`] on the rules it was trained on (see [`for_game`]).
 //!
 //! Each seat is scored from its own point of view: its pieces first, then the other seats
@@ -26,22 +26,23 @@
 use serde::{Deserialize, Serialize};
 
 use super::portable;
-use crate::position::{Position, YARD};
+use crate::position::{PIECES, Position, YARD};
 
 mod built_in;
 mod pack;
 
 pub use built_in::{BUILT_IN, PARTNERS, built_in, for_game};
+pub use pack::Precision;
 
 /// The scale of the worth input, in squares.
 pub const SCALE: f32 = 30.0;
-/// The most seats a network may be made for.
-pub const SEATS: usize = 4;
+/// The most seats a network may be made for: as many as a board holds.
+pub const SEATS: usize = crate::position::MAX_SEATS;
 /// The most hidden units a network may have.
 pub const MAX_HIDDEN: usize = 256;
-/// Active inputs of one point of view at most: 4 seats × 4 pieces for progress and as many
-/// for danger, the turn, the learner.
-const ACTIVE: usize = SEATS * 4 * 2 + 2;
+/// Active inputs of one point of view at most: each piece of every seat for progress and
+/// as many for danger, the turn, the learner.
+const ACTIVE: usize = SEATS * PIECES * 2 + 2;
 /// Stretches of the road a piece's danger input tells apart.
 const THREAT_BANDS: usize = 8;
 /// Classes of danger (a chance of being hit above zero): below 0.1, below 0.2, the rest.

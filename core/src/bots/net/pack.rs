@@ -5,13 +5,54 @@ use super::{Net, NetLoadError};
 
 /// The first bytes of a packed network; the format's version follows.
 const PACK_MARK: &[u8; 7] = b"LUDONET";
-/// Format version 1: every weight a little-endian f32 ([`Net::pack_exact`]).
-const PACK_EXACT: u8 = 1;
-/// Format version 2: the input weights in 16 bits, with a power of two for each row
-/// ([`Net::pack`]); the rest as in version 1.
-const PACK_COMPACT: u8 = 2;
-/// The largest step count of a 16-bit input weight.
-const Q_MAX: f32 = 32_767.0;
+
+/// How a packed network keeps its input weights, which are nearly all of its bytes; the
+/// format version written after the mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precision {
+    /// Version 1: every weight a little-endian f32 ([`Net::pack_exact`]).
+    Exact = 1,
+    /// Version 2: each input's weights in 16 bits, with a power of two for its row
+    /// ([`Net::pack`]); the rest as in version 1.
+    Bits16 = 2,
+    /// Version 3: as version 2 but in 8 bits, half the size, each weight kept to within a
+    /// 127th of its row's largest (the networks of presets with the largest boards).
+    Bits8 = 3,
+}
+
+impl Precision {
+    /// The precision a format version stands for.
+    fn of_version(version: u8) -> Option<Precision> {
+        [Precision::Exact, Precision::Bits16, Precision::Bits8]
+            .into_iter()
+            .find(|p| *p as u8 == version)
+    }
+
+    /// The precision of packed bytes, from their format version; `None` if they do not
+    /// start as a packed network does.
+    pub fn of_packed(bytes: &[u8]) -> Option<Precision> {
+        let version = bytes.strip_prefix(PACK_MARK)?.first()?;
+        Precision::of_version(*version)
+    }
+
+    /// The largest step count of a quantised input weight (0 for exact weights).
+    fn steps(self) -> f32 {
+        match self {
+            Precision::Exact => 0.0,
+            Precision::Bits16 => i16::MAX as f32,
+            Precision::Bits8 => i8::MAX as f32,
+        }
+    }
+
+    /// The bytes of one input's row of `hidden` weights.
+    fn row_bytes(self, hidden: usize) -> usize {
+        match self {
+            Precision::Exact => hidden.saturating_mul(4),
+            Precision::Bits16 => hidden.saturating_mul(2).saturating_add(1),
+            Precision::Bits8 => hidden.saturating_add(1),
+        }
+    }
+}
 
 impl Net {
     /// The network as compact bytes, the form the built-in networks take in the library
@@ -24,11 +65,25 @@ impl Net {
     /// 32,767th of its row's largest, and packing what this unpacks to gives the same
     /// bytes.
     pub fn pack(&self) -> Vec<u8> {
-        let mut out = self.pack_header(PACK_COMPACT);
+        self.pack_in(Precision::Bits16)
+    }
+
+    /// The network as bytes of the given precision: [`Net::pack`] for 16 bits, the same
+    /// layout with i8 steps (and at most 127 of them) for 8 bits, [`Net::pack_exact`] for
+    /// exact weights. Packing what [`Net::unpack`] gives, in the same precision, gives the
+    /// same bytes.
+    pub fn pack_in(&self, precision: Precision) -> Vec<u8> {
+        let mut out = self.pack_header(precision as u8);
+        if precision == Precision::Exact {
+            out.extend(self.w1.iter().flat_map(|w| w.to_le_bytes()));
+            self.pack_tail(&mut out);
+            return out;
+        }
         let (inputs, hidden) = (
             Net::inputs(self.seats, self.slots, self.threats),
             self.hidden,
         );
+        let q_max = precision.steps();
         for i in 0..inputs {
             // A network whose `w1` is too short packs short rows, which unpacking refuses.
             let start = i.saturating_mul(hidden);
@@ -36,14 +91,17 @@ impl Net {
                 .w1
                 .get(start..start.saturating_add(hidden))
                 .unwrap_or(&[]);
-            let e = row_exponent(row);
+            let e = row_exponent(row, q_max);
             out.push(e as u8);
             let step = power_of_two(e);
             // `as` saturates, so even a weight that is not finite packs to a bounded step.
-            out.extend(
-                row.iter()
-                    .flat_map(|w| ((w / step).round() as i16).to_le_bytes()),
-            );
+            for w in row {
+                let q = (w / step).round();
+                match precision {
+                    Precision::Bits8 => out.push(q as i8 as u8),
+                    _ => out.extend((q as i16).to_le_bytes()),
+                }
+            }
         }
         self.pack_tail(&mut out);
         out
@@ -53,10 +111,7 @@ impl Net {
     /// size): the header of [`Net::pack`], then `w1`, `b1`, `w2`, `v` and `b2` as
     /// little-endian f32.
     pub fn pack_exact(&self) -> Vec<u8> {
-        let mut out = self.pack_header(PACK_EXACT);
-        out.extend(self.w1.iter().flat_map(|w| w.to_le_bytes()));
-        self.pack_tail(&mut out);
-        out
+        self.pack_in(Precision::Exact)
     }
 
     /// The mark, the version and the shape, as [`Net::pack`] describes them.
@@ -79,8 +134,8 @@ impl Net {
         out.extend(rest.flat_map(|w| w.to_le_bytes()));
     }
 
-    /// A network from the bytes [`Net::pack`] or [`Net::pack_exact`] writes, its shape
-    /// checked.
+    /// A network from the bytes [`Net::pack_in`] writes, in any of its precisions, its
+    /// shape checked.
     pub fn unpack(bytes: &[u8]) -> Result<Net, NetLoadError> {
         let bad = |what: String| NetLoadError::Packed(what);
         let rest = bytes
@@ -89,12 +144,11 @@ impl Net {
         let [version, seats, threats, s0, s1, h0, h1, len, rest @ ..] = rest else {
             return Err(bad(format!("the header stops at byte {}", bytes.len())));
         };
-        if ![PACK_EXACT, PACK_COMPACT].contains(version) {
+        let Some(precision) = Precision::of_version(*version) else {
             return Err(bad(format!(
-                "format version {version} is not one this library reads \
-                 ({PACK_EXACT} or {PACK_COMPACT})"
+                "format version {version} is not one this library reads (1 to 3)"
             )));
-        }
+        };
         let len = *len as usize;
         let (preset, weights) = (rest.get(..len), rest.get(len..));
         let (Some(preset), Some(weights)) = (preset, weights) else {
@@ -111,10 +165,7 @@ impl Net {
         );
         let threats = *threats != 0;
         let inputs = Net::inputs(*seats as usize, slots, threats);
-        let row_bytes = match *version {
-            PACK_EXACT => hidden.saturating_mul(4),
-            _ => hidden.saturating_mul(2).saturating_add(1),
-        };
+        let row_bytes = precision.row_bytes(hidden);
         let tail_bytes = hidden.saturating_mul(2).saturating_add(2).saturating_mul(4);
         let expected = inputs.saturating_mul(row_bytes).saturating_add(tail_bytes);
         if weights.len() != expected {
@@ -126,7 +177,7 @@ impl Net {
         }
         let (rows, tail) = weights.split_at(inputs.saturating_mul(row_bytes));
         let mut w1 = Vec::with_capacity(inputs.saturating_mul(hidden));
-        if *version == PACK_EXACT {
+        if precision == Precision::Exact {
             w1.extend(rows.chunks_exact(4).map(f32_at));
         } else {
             for (i, row) in rows.chunks_exact(row_bytes).enumerate() {
@@ -135,8 +186,12 @@ impl Net {
                     return Err(bad(format!("input {i}'s scale 2^{e} is out of range")));
                 }
                 let step = power_of_two(e);
-                let steps = row[1..].chunks_exact(2);
-                w1.extend(steps.map(|c| f32::from(i16::from_le_bytes([c[0], c[1]])) * step));
+                if precision == Precision::Bits8 {
+                    w1.extend(row[1..].iter().map(|&q| f32::from(q as i8) * step));
+                } else {
+                    let steps = row[1..].chunks_exact(2);
+                    w1.extend(steps.map(|c| f32::from(i16::from_le_bytes([c[0], c[1]])) * step));
+                }
             }
         }
         let mut values = tail.chunks_exact(4).map(f32_at);
@@ -174,10 +229,10 @@ fn power_of_two(e: i8) -> f32 {
 }
 
 /// The smallest e (from -126 to 127) for which the largest magnitude in `row` is at most
-/// 32,767 × 2^e.
-fn row_exponent(row: &[f32]) -> i8 {
+/// `q_max` × 2^e.
+fn row_exponent(row: &[f32], q_max: f32) -> i8 {
     let largest = row.iter().fold(0f32, |a, w| a.max(w.abs()));
-    let least_step = (largest / Q_MAX).max(f32::MIN_POSITIVE);
+    let least_step = (largest / q_max).max(f32::MIN_POSITIVE);
     if !least_step.is_finite() {
         return 127;
     }
