@@ -36,13 +36,18 @@
 //! four-seat network (`net::PARTNERS`) each took one run from the built-in network, about
 //! 9 minutes: `td_train -- --danger 300000 64 0.003 classic4_more.json 0.05 mix
 //! core/src/bots/nets/classic4.net 1200000`, and the same with `random` in place of `mix`
-//! for `classic4_random.json`.
+//! for `classic4_random.json`. The `parchis6` networks (Dec 6) took
+//! `td_train -- --danger --seats 2 --rules parchis6 600000 64 0.003 parchis6_2.json 0.05 mix`
+//! (15 minutes beside other runs) and `td_train -- --danger --seats 6 --rules parchis6
+//! GAMES 64 0.003 parchis6_6.json 0.05 mix` (docs/bots.md gives GAMES and the time).
 //!
 //! Pack: `… td_train -- pack NET.json NET.net` writes a network as the compact bytes the
 //! library builds in (`Net::pack`: the input weights in 16 bits, about a sixth of the
-//! JSON's size; with `--bits 8`, in 8 bits, half that); the built-in networks are `core/src/bots/nets/PRESETN.net`, packed from
-//! the JSON that training wrote (and repacked from format 1 on Dec 5). It reads a `.net`
-//! as well as JSON.
+//! JSON's size; with `--bits 8`, `Net::pack_in(Precision::Bits8)`, in 8 bits, half that).
+//! The built-in networks are `core/src/bots/nets/PRESETN.net` (`PRESET_N.net` where the
+//! preset's name ends in a digit), packed from the JSON that training wrote: `classic`'s in
+//! 16 bits, the others in 8 since Dec 6 (repacked from their 16-bit files). It reads a
+//! `.net` as well as JSON.
 //!
 //! Test: `… td_train -- test GAMES [NET.json]` plays GAMES games of a one-move greedy
 //! player on the network (or on the hand utility without one) against random movers in
