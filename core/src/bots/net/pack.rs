@@ -16,7 +16,7 @@ pub enum Precision {
     /// ([`Net::pack`]); the rest as in version 1.
     Bits16 = 2,
     /// Version 3: as version 2 but in 8 bits, half the size, each weight kept to within a
-    /// 127th of its row's largest (the networks of presets with the largest boards).
+    /// 127th of its row's largest (every built-in network but `classic`'s).
     Bits8 = 3,
 }
 
