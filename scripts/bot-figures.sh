@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Reruns the bot figures of the README and docs/bots.md: the four strength targets on
-# classic, then each level against the level below it with two seats on every preset.
+# classic, then each level against the level below it with two seats on every preset, then
+# the six-seat expert on the Parchis board for six.
 #
-#   scripts/bot-figures.sh [targets|ladder|all]      (default: all)
+#   scripts/bot-figures.sh [targets|ladder|six|all]      (default: all)
 #
 # Environment: GAMES (games for each four-seat strength target, default 10000), TWO_SEAT_GAMES
 # (for each two-seat target, default 4000), LADDER_GAMES (games for each ladder pair, default
-# 2000), JOBS (threads, default 1; results do not depend on it,
-# decision times are per decision). Results go to stdout as the arena's tables.
+# 2000), SIX_SEAT_GAMES (for each six-seat run, default 1200), JOBS (threads, default 1;
+# results do not depend on it, decision times are per decision). Results go to stdout as the
+# arena's tables.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +17,7 @@ what="${1:-all}"
 games="${GAMES:-10000}"
 two_seat_games="${TWO_SEAT_GAMES:-4000}"
 ladder_games="${LADDER_GAMES:-2000}"
+six_seat_games="${SIX_SEAT_GAMES:-1200}"
 jobs="${JOBS:-1}"
 
 cargo build --release -q -p ludo-cli
@@ -40,4 +43,9 @@ if [[ "$what" == ladder || "$what" == all ]]; then
         arena --rules "$preset" --seats hard,medium --games "$ladder_games" --seed 7
         arena --rules "$preset" --seats expert,hard --games "$ladder_games" --seed 8
     done
+fi
+
+if [[ "$what" == six || "$what" == all ]]; then
+    arena --rules parchis6 --seats expert,random,random,random,random,random --games "$six_seat_games" --seed 1
+    arena --rules parchis6 --seats expert,medium,medium,medium,medium,medium --games "$six_seat_games" --seed 2
 fi
