@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Reruns the bot figures of the README and docs/bots.md: the four strength targets on
 # classic, then each level against the level below it with two seats on every preset, then
-# the six-seat expert on the Parchis board for six.
+# the expert with three, four and six seats on the Parchis board for six.
 #
-#   scripts/bot-figures.sh [targets|ladder|six|all]      (default: all)
+#   scripts/bot-figures.sh [targets|ladder|parchis6|all]      (default: all)
 #
 # Environment: GAMES (games for each four-seat strength target, default 10000), TWO_SEAT_GAMES
 # (for each two-seat target, default 4000), LADDER_GAMES (games for each ladder pair, default
-# 2000), SIX_SEAT_GAMES (for each six-seat run, default 1200), JOBS (threads, default 1;
-# results do not depend on it, decision times are per decision). Results go to stdout as the
-# arena's tables.
+# 2000), SIX_SEAT_GAMES (for each six-seat run, default 1200; the three- and four-seat runs
+# play 2001 and 1000), JOBS (threads, default 1; results do not depend on it, decision times
+# are per decision). Results go to stdout as the arena's tables.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,7 +45,9 @@ if [[ "$what" == ladder || "$what" == all ]]; then
     done
 fi
 
-if [[ "$what" == six || "$what" == all ]]; then
+if [[ "$what" == parchis6 || "$what" == all ]]; then
+    arena --rules parchis6 --seats expert,medium,medium --games 2001 --seed 2
+    arena --rules parchis6 --seats expert,medium,medium,medium --games 1000 --seed 2
     arena --rules parchis6 --seats expert,random,random,random,random,random --games "$six_seat_games" --seed 1
     arena --rules parchis6 --seats expert,medium,medium,medium,medium,medium --games "$six_seat_games" --seed 2
 fi
