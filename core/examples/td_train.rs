@@ -18,9 +18,9 @@
 //! inputs of `Net::threats`, or adds them, with zero weights, to the network it resumes
 //! from (which then scores as before until training moves them).
 //!
-//! Seats and rules: `--seats N` (2 to 6; 5 and 6 on `parchis6` only) and `--rules PRESET`, anywhere among the
-//! arguments, train a new network on games of N seats of PRESET; a network resumed from a
-//! file, or tested, keeps the seats and the preset it was made for.
+//! Seats and rules: `--seats N` (2 to 6; 5 and 6 on `parchis6` only) and `--rules PRESET`,
+//! anywhere among the arguments, train a new network on games of N seats of PRESET; a
+//! network resumed from a file, or tested, keeps the seats and the preset it was made for.
 //!
 //! The built-in networks' JSON took these runs (then `pack`). `classic4.json` took three.
 //! First `td_train -- 600000 64 0.003 base.json 0.05 mix` at commit 639fca5 (the network

@@ -233,8 +233,8 @@ impl Net {
     /// being hit before its seat moves again (read only by a network with danger inputs).
     pub fn view(
         &self,
-        pieces: &[[u8; 4]],
-        danger: &[[f32; 4]],
+        pieces: &[[u8; PIECES]],
+        danger: &[[f32; PIECES]],
         turn: usize,
         seat: usize,
         worth: f32,
@@ -335,7 +335,7 @@ impl Net {
         &self,
         pos: &Position,
         worth: &[f32],
-        danger: &[[f32; 4]],
+        danger: &[[f32; PIECES]],
         me: Option<usize>,
     ) -> Option<[View; SEATS]> {
         let n = pos.seat_count as usize;
@@ -398,7 +398,7 @@ impl Net {
         &self,
         pos: &Position,
         worth: &[f32],
-        danger: &[[f32; 4]],
+        danger: &[[f32; PIECES]],
         me: usize,
     ) -> Option<[f32; SEATS]> {
         self.views(pos, worth, danger, Some(me))

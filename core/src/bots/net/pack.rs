@@ -35,12 +35,12 @@ impl Precision {
         Precision::of_version(*version)
     }
 
-    /// The largest step count of a quantised input weight (0 for exact weights).
-    fn steps(self) -> f32 {
+    /// The largest step count of a quantised input weight; `None` for exact weights.
+    fn steps(self) -> Option<f32> {
         match self {
-            Precision::Exact => 0.0,
-            Precision::Bits16 => i16::MAX as f32,
-            Precision::Bits8 => i8::MAX as f32,
+            Precision::Exact => None,
+            Precision::Bits16 => Some(i16::MAX as f32),
+            Precision::Bits8 => Some(i8::MAX as f32),
         }
     }
 
@@ -74,16 +74,15 @@ impl Net {
     /// same bytes.
     pub fn pack_in(&self, precision: Precision) -> Vec<u8> {
         let mut out = self.pack_header(precision as u8);
-        if precision == Precision::Exact {
+        let Some(q_max) = precision.steps() else {
             out.extend(self.w1.iter().flat_map(|w| w.to_le_bytes()));
             self.pack_tail(&mut out);
             return out;
-        }
+        };
         let (inputs, hidden) = (
             Net::inputs(self.seats, self.slots, self.threats),
             self.hidden,
         );
-        let q_max = precision.steps();
         for i in 0..inputs {
             // A network whose `w1` is too short packs short rows, which unpacking refuses.
             let start = i.saturating_mul(hidden);
