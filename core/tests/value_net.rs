@@ -9,8 +9,14 @@ use ludo_core::bots::net;
 use ludo_core::dice::Seed;
 use ludo_core::game::Game;
 use ludo_core::moves::{Input, MoveList};
+use ludo_core::rules::Rules;
 use ludo_core::{Engine, Phase};
 use serde_json::json;
+
+/// The presets and seat counts the library has no network for, where the expert plays on
+/// its hand evaluation: three seats of Mensch (a network gained nothing outside the noise,
+/// docs/bot-experiments.md) and five of the six-colour Parchís board.
+const WITHOUT_NETWORK: [(&str, usize); 2] = [("mensch", 3), ("parchis6", 5)];
 
 /// Four seats of classic: red is three pieces home and one near, the others just out.
 fn four_seat_race() -> Case {
@@ -355,24 +361,21 @@ fn the_value_network_is_used_only_on_the_rules_it_was_trained_on() {
     let (two, three) = (["red", "yellow"], ["red", "green", "yellow"]);
     let four = ["red", "green", "yellow", "blue"];
     let six = ["red", "green", "yellow", "blue", "gray", "fuchsia"];
+    let colours = |seats: usize| match seats {
+        2 => &two[..],
+        3 => &three[..],
+        4 => &four[..],
+        _ => &six[..seats],
+    };
     // Each game gets its own preset's network, never one of another preset.
     for (preset, seats, _) in net::BUILT_IN {
-        let colours = match seats {
-            2 => &two[..],
-            3 => &three[..],
-            4 => &four[..],
-            _ => &six[..seats],
-        };
-        assert_eq!(network(json!(preset), colours), named(preset, seats));
+        assert_eq!(network(json!(preset), colours(seats)), named(preset, seats));
     }
-    // Three seats of Mensch have none (docs/bot-experiments.md says why), nor have five seats
-    // of the six-colour Parchís board, which takes no four-colour board's.
-    assert_eq!(network(json!("mensch"), &three), None, "mensch, 3 seats");
-    assert_eq!(
-        network(json!("parchis6"), &six[..5]),
-        None,
-        "parchis6, 5 seats"
-    );
+    // Where the library has none, no other preset's or seat count's is taken instead.
+    for (preset, seats) in WITHOUT_NETWORK {
+        let taken = network(json!(preset), colours(seats));
+        assert_eq!(taken, None, "{preset}, {seats} seats");
+    }
     let changed = json!({"preset": "classic", "options": {"safe_stars": false}});
     assert_eq!(network(changed, &four), None, "an option changed");
     // Stopping at the first winner changes nothing before it.
@@ -463,8 +466,7 @@ fn expert_thinks_with_a_network_where_the_library_has_one_only() {
     // Positions from seeded games of random moves; at each decision the expert and the
     // same expert on its hand evaluation are asked. Where a built-in network fits the
     // preset and the seats it must change some choice; elsewhere it must change none.
-    let differences = |preset: &str, seats: usize, decisions: usize| {
-        let engine = Engine::preset(preset).expect("preset");
+    let differences = |engine: &Engine, seats: usize, decisions: usize| {
         let colours = engine.board.seat_colours(seats).expect("seating");
         let mut game = Game::new(&engine, &colours, &Seed::from_u64(21));
         let mut pick = SplitMix(21);
@@ -491,14 +493,39 @@ fn expert_thinks_with_a_network_where_the_library_has_one_only() {
         differ
     };
     for (preset, seats, _) in net::BUILT_IN {
+        let engine = Engine::preset(preset).expect("preset");
         assert!(
-            differences(preset, seats, 200) > 0,
+            differences(&engine, seats, 200) > 0,
             "{preset}, {seats} seats"
         );
     }
-    // Every other preset has a network for two, three and four seats; `parchis6` for all
-    // but five.
-    for (preset, seats) in [("mensch", 3), ("parchis6", 5)] {
-        assert_eq!(differences(preset, seats, 30), 0, "{preset}, {seats} seats");
+    // Where the library has none, or a rule differs from the preset's, the expert plays on
+    // its hand evaluation.
+    for (preset, seats) in WITHOUT_NETWORK {
+        let engine = Engine::preset(preset).expect("preset");
+        let differ = differences(&engine, seats, 30);
+        assert_eq!(differ, 0, "{preset}, {seats} seats");
+    }
+    let mut rules = Rules::preset("classic").expect("preset");
+    rules.safe_stars = !rules.safe_stars;
+    let changed = Engine::new(rules).expect("classic with its stars changed");
+    assert_eq!(differences(&changed, 4, 30), 0, "classic, stars changed");
+}
+
+#[test]
+fn every_preset_has_a_network_for_each_number_of_seats_it_takes_save_those_listed() {
+    for preset in ludo_core::rules::PRESETS {
+        let engine = Engine::preset(preset).expect("preset");
+        for seats in 2..=net::SEATS {
+            if engine.board.seat_colours(seats).is_none() {
+                continue;
+            }
+            let expected = !WITHOUT_NETWORK.contains(&(preset, seats));
+            assert_eq!(
+                net::built_in(preset, seats).is_some(),
+                expected,
+                "{preset}, {seats} seats"
+            );
+        }
     }
 }
