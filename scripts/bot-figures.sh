@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Reruns the bot figures of the README and docs/bots.md: the four strength targets on
 # classic, then each level against the level below it with two seats on every preset, then
-# the expert with three, four and six seats on the Parchis board for six.
+# the expert with three, four, five and six seats on the Parchis board for six.
 #
 #   scripts/bot-figures.sh [targets|ladder|parchis6|all]      (default: all)
 #
-# Environment: GAMES (games for each four-seat strength target, default 10000), TWO_SEAT_GAMES
-# (for each two-seat target, default 4000), LADDER_GAMES (games for each ladder pair, default
-# 2000), SIX_SEAT_GAMES (for each six-seat run, default 1200; the three- and four-seat runs
-# play 2001 and 1000), JOBS (threads, default 1; results do not depend on it, decision times
-# are per decision). Results go to stdout as the arena's tables.
+# Environment: GAMES (games for each four-seat strength target, default 10000),
+# TWO_SEAT_GAMES (for each two-seat target, default 4000), LADDER_GAMES (games for each
+# ladder pair, default 2000), SIX_SEAT_GAMES (for each six-seat run, default 1200; the
+# three-, four- and five-seat runs play 2001, 1000 and 1000), JOBS (threads, default 1;
+# results do not depend on it, decision times are per decision). Results go to stdout as
+# the arena's tables.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,6 +49,8 @@ fi
 if [[ "$what" == parchis6 || "$what" == all ]]; then
     arena --rules parchis6 --seats expert,medium,medium --games 2001 --seed 2
     arena --rules parchis6 --seats expert,medium,medium,medium --games 1000 --seed 2
+    arena --rules parchis6 --seats expert,random,random,random,random --games 1000 --seed 1
+    arena --rules parchis6 --seats expert,medium,medium,medium,medium --games 1000 --seed 2
     arena --rules parchis6 --seats expert,random,random,random,random,random --games "$six_seat_games" --seed 1
     arena --rules parchis6 --seats expert,medium,medium,medium,medium,medium --games "$six_seat_games" --seed 2
 fi

@@ -38,8 +38,9 @@
 //! core/src/bots/nets/classic4.net 1200000`, and the same with `random` in place of `mix`
 //! for `classic4_random.json`. The `parchis6` networks (Dec 6) took
 //! `td_train -- --danger --seats 2 --rules parchis6 600000 64 0.003 parchis6_2.json 0.05 mix`
-//! (15 minutes beside other runs), and the same with `--seats 3`, `4` and `6` and 300,000
-//! games (17, 29 and 64 minutes beside other runs; six-seat games are the longest).
+//! (15 minutes beside other runs), and the same with `--seats 3`, `4`, `5` and `6` and
+//! 300,000 games (17, 29, 43 and 64 minutes beside other runs; the more seats, the longer
+//! the game).
 //!
 //! Pack: `… td_train -- pack NET.json NET.net` writes a network as the compact bytes the
 //! library builds in (`Net::pack`: the input weights in 16 bits, about a sixth of the

@@ -10,7 +10,7 @@ use crate::rules::Rules;
 /// The networks built into the library: the preset and the number of seats each was
 /// trained on, and its weights as `td_train pack` wrote them from the JSON that training
 /// wrote ([`Net::pack`]). See [`for_game`].
-pub const BUILT_IN: [(&str, usize, &[u8]); 21] = [
+pub const BUILT_IN: [(&str, usize, &[u8]); 22] = [
     ("classic", 4, include_bytes!("../nets/classic4.net")),
     ("classic", 3, include_bytes!("../nets/classic3.net")),
     ("classic", 2, include_bytes!("../nets/classic2.net")),
@@ -40,6 +40,7 @@ pub const BUILT_IN: [(&str, usize, &[u8]); 21] = [
     ("parchis6", 2, include_bytes!("../nets/parchis6_2.net")),
     ("parchis6", 3, include_bytes!("../nets/parchis6_3.net")),
     ("parchis6", 4, include_bytes!("../nets/parchis6_4.net")),
+    ("parchis6", 5, include_bytes!("../nets/parchis6_5.net")),
     ("parchis6", 6, include_bytes!("../nets/parchis6_6.net")),
     (
         "petits_chevaux",
