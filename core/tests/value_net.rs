@@ -468,7 +468,7 @@ fn expert_thinks_with_a_network_where_the_library_has_one_only() {
     // preset and the seats it must change some choice; elsewhere it must change none.
     let differences = |engine: &Engine, seats: usize, decisions: usize| {
         let colours = engine.board.seat_colours(seats).expect("seating");
-        let mut game = Game::new(&engine, &colours, &Seed::from_u64(21));
+        let mut game = Game::new(engine, &colours, &Seed::from_u64(21));
         let mut pick = SplitMix(21);
         let mut list = MoveList::default();
         let (mut learned, mut hand) = (
@@ -479,8 +479,8 @@ fn expert_thinks_with_a_network_where_the_library_has_one_only() {
         while let Some(input) = game.next_input() {
             engine.legal_moves(&game.position, input, &mut list);
             if list.len() >= 2 && game.position.finished_count == 0 {
-                let a = learned.choose(&engine, &game.position, input, &list);
-                let b = hand.choose(&engine, &game.position, input, &list);
+                let a = learned.choose(engine, &game.position, input, &list);
+                let b = hand.choose(engine, &game.position, input, &list);
                 differ += usize::from(a != b);
                 asked += 1;
                 if asked == decisions || differ > 0 {
@@ -488,7 +488,7 @@ fn expert_thinks_with_a_network_where_the_library_has_one_only() {
                 }
             }
             let index = pick.below(list.len().max(1));
-            game.play(&engine, input, list.get(index));
+            game.play(engine, input, list.get(index));
         }
         differ
     };
