@@ -40,7 +40,9 @@
 //! `td_train -- --danger --seats 2 --rules parchis6 600000 64 0.003 parchis6_2.json 0.05 mix`
 //! (15 minutes beside other runs), and the same with `--seats 3`, `4`, `5` and `6` and
 //! 300,000 games (17, 29, 43 and 64 minutes beside other runs; the more seats, the longer
-//! the game).
+//! the game). `ludo_blocks2` took a second run (Dec 6, thirteenth session), `td_train --
+//! --danger 600000 64 0.003 ludo_blocks2_more.json 0.05 mix
+//! core/src/bots/nets/ludo_blocks2.net 1000000`, then `pack --bits 8`.
 //!
 //! Pack: `… td_train -- pack NET.json NET.net` writes a network as the compact bytes the
 //! library builds in (`Net::pack`: the input weights in 16 bits, about a sixth of the
