@@ -5,19 +5,19 @@
 #
 #   scripts/bot-figures.sh [targets|ladder|parchis6|all]      (default: all)
 #
-# Environment: GAMES (games for each four-seat strength target, default 10000),
-# TWO_SEAT_GAMES (for each two-seat target, default 10000), LADDER_GAMES (games for each
-# ladder pair, default 10000), SIX_SEAT_GAMES (for each six-seat run, default 1200; the
-# three-, four- and five-seat runs play 2001, 1000 and 1000), JOBS (threads, default 1;
-# results do not depend on it, decision times are per decision). Results go to stdout as
-# the arena's tables.
+# Environment: GAMES (games for each strength target and each ladder pair, default 10000,
+# the size the goal asks for), TWO_SEAT_GAMES and LADDER_GAMES (the two-seat targets' and
+# the ladder pairs' own counts, default GAMES), SIX_SEAT_GAMES (for each six-seat run,
+# default 1200; the three-, four- and five-seat runs play 2001, 1000 and 1000), JOBS
+# (threads, default 1; results do not depend on it, decision times are per decision).
+# Results go to stdout as the arena's tables.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 what="${1:-all}"
 games="${GAMES:-10000}"
-two_seat_games="${TWO_SEAT_GAMES:-10000}"
-ladder_games="${LADDER_GAMES:-10000}"
+two_seat_games="${TWO_SEAT_GAMES:-$games}"
+ladder_games="${LADDER_GAMES:-$games}"
 six_seat_games="${SIX_SEAT_GAMES:-1200}"
 jobs="${JOBS:-1}"
 
