@@ -3,7 +3,7 @@
 //! recorded, and count each seat's faces with a chi-square test.
 
 use crate::colour::Colour;
-use crate::dice::Die;
+use crate::dice::{Die, Seed};
 use crate::replay;
 use crate::save::{self, Checksum, SaveError, compare_rolls};
 use crate::session::Session;
@@ -35,6 +35,22 @@ pub struct VerifyReport {
 }
 
 impl VerifyReport {
+    /// The report on `seed` before anything has been compared: its commitment worked out,
+    /// the one the game published beside it, no rolls and no problems yet.
+    fn empty(seed: &Seed, published: Option<String>) -> VerifyReport {
+        VerifyReport {
+            commitment: seed.commitment(),
+            published,
+            seed: seed.to_hex(),
+            rolls_compared: 0,
+            rolls_replayed: 0,
+            seat_rolls: Vec::new(),
+            over: false,
+            problems: Vec::new(),
+            more_problems: 0,
+        }
+    }
+
     /// Whether everything matched.
     pub fn is_valid(&self) -> bool {
         self.problems.is_empty()
@@ -55,17 +71,7 @@ impl VerifyReport {
 pub fn verify_save(bytes: &[u8]) -> Result<VerifyReport, SaveError> {
     let doc = save::parse(bytes)?;
     let seed = doc.setup.seed;
-    let mut report = VerifyReport {
-        commitment: seed.commitment(),
-        published: Some(doc.commitment.clone()),
-        seed: seed.to_hex(),
-        rolls_compared: 0,
-        rolls_replayed: 0,
-        seat_rolls: Vec::new(),
-        over: false,
-        problems: Vec::new(),
-        more_problems: 0,
-    };
+    let mut report = VerifyReport::empty(&seed, Some(doc.commitment.clone()));
     if report.commitment != doc.commitment {
         report.problem(SaveError::CommitmentMismatch {
             commitment: doc.commitment.clone(),
@@ -134,17 +140,8 @@ pub fn verify_code_game(
 ) -> Result<(VerifyReport, Session), SaveError> {
     let session = replay::decode(code)?;
     let seed = session.setup().seed;
-    let mut report = VerifyReport {
-        commitment: seed.commitment(),
-        published: published.map(|p| p.trim().to_ascii_lowercase()),
-        seed: seed.to_hex(),
-        rolls_compared: 0,
-        rolls_replayed: 0,
-        seat_rolls: Vec::new(),
-        over: false,
-        problems: Vec::new(),
-        more_problems: 0,
-    };
+    let published = published.map(|p| p.trim().to_ascii_lowercase());
+    let mut report = VerifyReport::empty(&seed, published);
     if let Some(p) = report.published.clone()
         && p != report.commitment
     {
