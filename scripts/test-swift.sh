@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Swift side of the cross-language tests: builds the library as it ships (profile release-ffi),
 # writes the bindings, compiles them as module `ludo_ffi` (as ios/LudoKit will hold them),
-# compiles tests/swift/*.swift against that module and runs them, and compiles the iOS
-# package's store and the app's messages as Xcode would; all in Swift 6 mode with warnings as
-# errors. Closing line:
+# compiles tests/swift/*.swift against that module and runs them, compiles the iOS package's
+# store as Xcode would, and type-checks the app's views against a stand-in for SwiftUI; with
+# warnings as errors. Closing line:
 # "swift tests: N passed, M failed"; exits non-zero on any failure.
 #
 # Uses swiftc from PATH, else the Debian root of scripts/swift-toolchain.sh (made once).
@@ -46,13 +46,58 @@ swift swiftc -swift-version 6 -warnings-as-errors -module-name LudoSwiftTests \
     -o "$BUILD/swift-tests" \
     "$REPO"/tests/swift/*.swift
 
-# The iOS code that needs no Apple SDK, compiled as Xcode compiles it: module LudoKit is the
-# bindings and ios/LudoKit/Sources/LudoKit (the store), and the app's Messages.swift (Foundation only)
-# is checked against it. The SwiftUI views need Apple's SDK and are not compiled here.
+# The iOS code, compiled as Xcode compiles it: module LudoKit is the bindings and
+# ios/LudoKit/Sources/LudoKit (the store). The app's own files (ios/LudoApp: the SwiftUI
+# views and Messages.swift) are type-checked against LudoKit and tests/ios-ui/SwiftUI.swift, a
+# stand-in for the part of SwiftUI they call, with Apple's signatures: in Swift 5 mode, as the
+# Xcode project builds them, and in Swift 6 mode.
 swift swiftc -swift-version 6 -warnings-as-errors -parse-as-library -module-name LudoKit \
     -emit-module -emit-module-path "$BUILD/LudoKit.swiftmodule" "${FFI_FLAGS[@]}" \
     "$BUILD/ludo_ffi.swift" "$REPO"/ios/LudoKit/Sources/LudoKit/*.swift
-swift swiftc -swift-version 6 -warnings-as-errors -parse-as-library -typecheck \
-    "${FFI_FLAGS[@]}" "$REPO/ios/LudoApp/Messages.swift"
+swift swiftc -swift-version 6 -warnings-as-errors -parse-as-library -module-name SwiftUI \
+    -emit-module -emit-module-path "$BUILD/SwiftUI.swiftmodule" "$REPO/tests/ios-ui/SwiftUI.swift"
+
+# Type-checks the app's Swift files in folder $1, in Swift mode $2.
+check_app() {
+    swift swiftc -swift-version "$2" -warnings-as-errors -parse-as-library -typecheck -module-name Ludo \
+        "${FFI_FLAGS[@]}" "$1"/*.swift
+}
+check_app "$REPO/ios/LudoApp" 5
+check_app "$REPO/ios/LudoApp" 6
+
+# The check must be able to fail: each broken copy of the app below has to be rejected, with
+# the error that names what was broken.
+# $1 what the copy breaks, $2 the file, $3 a sed script that breaks it, $4 the expected error.
+rejected=0
+must_reject() {
+    local copy="$BUILD/app-broken" out
+    rm -rf "$copy"
+    cp -r "$REPO/ios/LudoApp" "$copy"
+    sed "$3" "$REPO/ios/LudoApp/$2" >"$copy/$2"
+    if cmp -s "$REPO/ios/LudoApp/$2" "$copy/$2"; then
+        echo "the broken copy '$1' changed nothing in $2: update its sed script" >&2
+        exit 1
+    fi
+    if out="$(check_app "$copy" 5 2>&1)"; then
+        echo "the views' check accepted a broken copy: $1" >&2
+        exit 1
+    fi
+    if ! grep -qF "$4" <<<"$out"; then
+        echo "the views' check rejected '$1' without the error \"$4\":" >&2
+        echo "$out" >&2
+        exit 1
+    fi
+    rejected=$((rejected + 1))
+}
+must_reject "a store method misnamed" BoardView.swift 's/store\.roll()/store.rollDice()/' \
+    "value of type 'GameStore' has no member 'rollDice'"
+must_reject "a colour of the bindings left out of a switch" BoardView.swift '/case \.fuchsia:/d' \
+    "switch must be exhaustive"
+must_reject "a picker style given as a button style" NewGameView.swift \
+    's/\.buttonStyle(\.borderless)/.buttonStyle(.inline)/' "type 'PrimitiveButtonStyle' has no member 'inline'"
+must_reject "an optional used without unwrapping" DiceView.swift 's/if let finished {/if finished != nil {/' \
+    "value of optional type 'FinishedGame?' must be unwrapped"
+rm -rf "$BUILD/app-broken"
+echo "ios app: views type-checked in Swift 5 and 6 modes; $rejected broken copies rejected"
 
 LD_LIBRARY_PATH="$BUILD" DYLD_LIBRARY_PATH="$BUILD" swift "$BUILD/swift-tests"

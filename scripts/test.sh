@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every check the project has, in the order a failure is cheapest to find:
 # formatting, lints, the API docs' links, the Rust tests (unit, scenarios, property tests, the `ludo` binary),
-# then the Kotlin and Swift suites over the generated bindings and the real library, and the
-# Android app's Kotlin compiled against Compose's desktop artifacts (tests/android-ui).
+# then the Kotlin and Swift suites over the generated bindings and the real library, the
+# Android app's Kotlin compiled against Compose's desktop artifacts (tests/android-ui), and the
+# iOS app's views type-checked against a stand-in for SwiftUI (tests/ios-ui, in test-swift.sh).
 # Installs what it needs (rustfmt/clippy components, a Swift root) on first use.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -31,7 +32,7 @@ bash scripts/test-kotlin.sh
 step "Android app's Kotlin, compiled on the JVM"
 bash scripts/check-android-ui.sh
 
-step "Swift bindings"
+step "Swift bindings, and the iOS app type-checked"
 bash scripts/test-swift.sh
 
 printf '\nall checks passed\n'

@@ -94,7 +94,7 @@ struct NewGameView: View {
                 }
             }
             Section {
-                Button(L("ui.start"), action: start).disabled(preset == nil)
+                Button(L("ui.start")) { start() }.disabled(preset == nil)
             }
             Section {
                 Button(L("ui.check_game")) { checking = true }
