@@ -1,7 +1,8 @@
-//! The apps' translations against each other and against the core: every language of each
-//! app has every text, the two apps say the same thing in each language, and every code the
-//! core hands the apps (presets, their options, the values on each option's menu, colours,
-//! bot levels) has a text.
+//! The apps' translations against each other, against the core and against the apps' code:
+//! every language of each app has every text with the same placeholders, the two apps say the
+//! same thing in each language, every code the core hands the apps (presets, their options,
+//! the values on each option's menu, colours, bot levels) has a text, and every text the apps'
+//! code names exists and is given as many arguments as it has placeholders.
 //!
 //! Android keeps its texts in `res/values*/strings.xml` (keys like `preset_classic`), iOS in
 //! the string catalog `Localizable.xcstrings` (keys like `preset.classic`, the core's codes),
@@ -120,6 +121,278 @@ fn as_ios(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The placeholders of a text, in order of their argument: each one's conversion (`@`, `ld`,
+/// `s`, `d`, ...). `%%` and a `%` that starts no conversion (`100% sure`) are not
+/// placeholders. Panics on a text that mixes numbered and unnumbered placeholders, or skips a
+/// number.
+fn placeholders(text: &str) -> Vec<String> {
+    /// The conversions the apps' texts may use: Apple's (`@`, `ld`) and Java's (`s`, `d`).
+    const CONVERSIONS: [&str; 9] = ["@", "ld", "lld", "d", "s", "f", "lf", "u", "lu"];
+    let mut numbered = BTreeMap::new();
+    let mut unnumbered = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('%') {
+        let spec = &rest[at + 1..];
+        if let Some(after) = spec.strip_prefix('%') {
+            rest = after;
+            continue;
+        }
+        let digits = spec.bytes().take_while(u8::is_ascii_digit).count();
+        let (number, tail) = match spec[digits..].strip_prefix('$') {
+            Some(tail) if digits > 0 => (spec[..digits].parse::<usize>().ok(), tail),
+            _ => (None, spec),
+        };
+        // The longest conversion the text goes on with, as a formatter reads it.
+        let Some(conversion) = CONVERSIONS
+            .iter()
+            .filter(|c| tail.starts_with(*c))
+            .max_by_key(|c| c.len())
+        else {
+            rest = spec;
+            continue;
+        };
+        rest = &tail[conversion.len()..];
+        match number {
+            Some(n) => {
+                numbered.insert(n, conversion.to_string());
+            }
+            None => unnumbered.push(conversion.to_string()),
+        }
+    }
+    assert!(
+        numbered.is_empty() || unnumbered.is_empty(),
+        "{text:?} mixes numbered and unnumbered placeholders"
+    );
+    if numbered.is_empty() {
+        return unnumbered;
+    }
+    assert!(
+        numbered.keys().copied().eq(1..=numbered.len()),
+        "{text:?} skips a placeholder's number"
+    );
+    numbered.into_values().collect()
+}
+
+/// A call in source code: the line it starts on and its arguments' text, as written.
+struct Call {
+    line: usize,
+    arguments: Vec<String>,
+}
+
+/// Every call of `function` in `source` (Swift or Kotlin), with its arguments split at the
+/// commas between them; commas inside brackets, string literals and their interpolations
+/// (`\(…)`, `${…}`) do not split. A name that only ends with `function` (`URL(` for `L`)
+/// is not a call of it. Panics on a call whose parentheses do not close.
+fn calls(source: &str, function: &str) -> Vec<Call> {
+    #[derive(PartialEq)]
+    enum Frame {
+        Group(u8),
+        Text,
+    }
+    let bytes = source.as_bytes();
+    let opening = format!("{function}(");
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = source[from..].find(&opening).map(|i| from + i) {
+        from = at + opening.len();
+        let before = source[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
+            continue;
+        }
+        let line = source[..at].lines().count().max(1);
+        let mut stack = vec![Frame::Group(b')')];
+        let mut arguments = Vec::new();
+        let mut start = from;
+        let mut i = from;
+        while !stack.is_empty() {
+            let b = *bytes
+                .get(i)
+                .unwrap_or_else(|| panic!("line {line}: {function}( does not close"));
+            let next = bytes.get(i + 1).copied();
+            match stack.last() {
+                Some(Frame::Text) => match (b, next) {
+                    (b'\\', Some(b'(')) => {
+                        stack.push(Frame::Group(b')'));
+                        i += 1;
+                    }
+                    (b'$', Some(b'{')) => {
+                        stack.push(Frame::Group(b'}'));
+                        i += 1;
+                    }
+                    (b'\\', _) => i += 1,
+                    (b'"', _) => {
+                        stack.pop();
+                    }
+                    _ => {}
+                },
+                Some(Frame::Group(closer)) => {
+                    let closer = *closer;
+                    match b {
+                        b'"' => stack.push(Frame::Text),
+                        b'(' => stack.push(Frame::Group(b')')),
+                        b'[' => stack.push(Frame::Group(b']')),
+                        b'{' => stack.push(Frame::Group(b'}')),
+                        b',' if stack.len() == 1 => {
+                            arguments.push(source[start..i].trim().to_string());
+                            start = i + 1;
+                        }
+                        _ if b == closer => {
+                            stack.pop();
+                            if stack.is_empty() {
+                                arguments.push(source[start..i].trim().to_string());
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                None => unreachable!("the loop stops when the stack is empty"),
+            }
+            i += 1;
+        }
+        found.push(Call { line, arguments });
+    }
+    found
+}
+
+/// The string literals of a Swift expression (both keys of `c ? "a" : "b"`), or nothing if
+/// one of them is interpolated (a key made at run time, like `"level.\(level)"`).
+fn swift_keys(expression: &str) -> Vec<String> {
+    let literals: Vec<&str> = expression.split('"').skip(1).step_by(2).collect();
+    if literals.iter().any(|l| l.contains('\\')) {
+        return Vec::new();
+    }
+    literals.iter().map(|l| l.to_string()).collect()
+}
+
+/// The source files of one of the apps, by extension, with their paths from the checkout.
+fn sources(folder: &str, extension: &str) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    let mut folders = vec![repo().join(folder)];
+    while let Some(dir) = folders.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == extension) {
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                let name = path
+                    .strip_prefix(repo())
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string();
+                files.push((name, text));
+            }
+        }
+    }
+    assert!(!files.is_empty(), "no .{extension} files in {folder}");
+    files
+}
+
+#[test]
+fn every_language_of_a_text_has_its_placeholders() {
+    for (key, languages) in ios_strings() {
+        let english = placeholders(&languages["en"]);
+        for (language, text) in &languages {
+            assert_eq!(placeholders(text), english, "{key} in {language}: {text:?}");
+        }
+    }
+    let english = android_strings("values");
+    for (_, folder) in &LANGUAGES[1..] {
+        for (key, text) in android_strings(folder) {
+            assert_eq!(
+                placeholders(&text),
+                placeholders(&english[&key]),
+                "{key} in {folder}: {text:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_text_the_ios_code_names_exists_with_as_many_placeholders_as_arguments() {
+    let catalog = ios_strings();
+    let mut checked = 0;
+    for (file, source) in sources("ios/LudoApp", "swift") {
+        for call in calls(&source, "L") {
+            let keys = swift_keys(&call.arguments[0]);
+            for key in keys {
+                let text = catalog
+                    .get(&key)
+                    .and_then(|languages| languages.get("en"))
+                    .unwrap_or_else(|| {
+                        panic!("{file}:{}: no text {key:?} in the catalog", call.line)
+                    });
+                assert_eq!(
+                    placeholders(text).len(),
+                    call.arguments.len() - 1,
+                    "{file}:{}: {key} is {text:?}, given {:?}",
+                    call.line,
+                    &call.arguments[1..]
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 60, "only {checked} texts named in the iOS code");
+}
+
+#[test]
+fn every_text_the_android_code_names_gets_as_many_arguments_as_placeholders() {
+    let english = android_strings("values");
+    let mut checked = 0;
+    for (file, source) in sources("android/app/src/main/kotlin", "kt") {
+        for call in calls(&source, "stringResource") {
+            let Some(key) = call.arguments[0].strip_prefix("R.string.") else {
+                continue; // a text chosen at run time, from a table of texts without arguments
+            };
+            let text = english
+                .get(key)
+                .unwrap_or_else(|| panic!("{file}:{}: no text {key:?} in strings.xml", call.line));
+            assert_eq!(
+                placeholders(text).len(),
+                call.arguments.len() - 1,
+                "{file}:{}: {key} is {text:?}, given {:?}",
+                call.line,
+                &call.arguments[1..]
+            );
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 40,
+        "only {checked} texts named in the Android code"
+    );
+}
+
+#[test]
+fn placeholders_and_calls_are_read_as_the_languages_write_them() {
+    assert_eq!(placeholders("%1$@ rolled %2$ld"), ["@", "ld"]);
+    assert_eq!(placeholders("%2$s before %1$d"), ["d", "s"]);
+    assert_eq!(placeholders("%d of %d, 100% sure, %%"), ["d", "d"]);
+    assert_eq!(placeholders("%1$@'s turn, the %2$ldth"), ["@", "ld"]);
+    assert_eq!(placeholders("no placeholder"), Vec::<String>::new());
+
+    let swift = r#"let u = URL(fileURLWithPath: "a, b")
+        text = L(from == nil ? "event.entered" : "event.moved", name(seat, [1, 2]), "x, \(f(y, z))")
+        L("level.\(level)")"#;
+    let found = calls(swift, "L");
+    assert_eq!(found.len(), 2);
+    assert_eq!(found[0].line, 2);
+    assert_eq!(found[0].arguments.len(), 3);
+    assert_eq!(
+        swift_keys(&found[0].arguments[0]),
+        ["event.entered", "event.moved"]
+    );
+    assert_eq!(found[0].arguments[2], r#""x, \(f(y, z))""#);
+    assert!(swift_keys(&found[1].arguments[0]).is_empty());
+
+    let kotlin =
+        r#"stringResource(R.string.dice_seat_row, name, "${a.b(c, d)}", seat.rolls.toInt())"#;
+    let found = calls(kotlin, "stringResource");
+    assert_eq!(found[0].arguments.len(), 4);
+    assert_eq!(found[0].arguments[0], "R.string.dice_seat_row");
 }
 
 #[test]
