@@ -290,6 +290,18 @@ fn sources(folder: &str, extension: &str) -> Vec<(String, String)> {
     files
 }
 
+/// Asserts that `call`, in `file`, gives text `key` (`text` in English) an argument for each
+/// of its placeholders, no more and no fewer.
+fn assert_fits(file: &str, call: &Call, key: &str, text: &str) {
+    assert_eq!(
+        placeholders(text).len(),
+        call.arguments.len() - 1,
+        "{file}:{}: {key} is {text:?}, given {:?}",
+        call.line,
+        &call.arguments[1..]
+    );
+}
+
 #[test]
 fn every_language_of_a_text_has_its_placeholders() {
     for (key, languages) in ios_strings() {
@@ -324,13 +336,7 @@ fn every_text_the_ios_code_names_exists_with_as_many_placeholders_as_arguments()
                     .unwrap_or_else(|| {
                         panic!("{file}:{}: no text {key:?} in the catalog", call.line)
                     });
-                assert_eq!(
-                    placeholders(text).len(),
-                    call.arguments.len() - 1,
-                    "{file}:{}: {key} is {text:?}, given {:?}",
-                    call.line,
-                    &call.arguments[1..]
-                );
+                assert_fits(&file, &call, &key, text);
                 checked += 1;
             }
         }
@@ -350,13 +356,7 @@ fn every_text_the_android_code_names_gets_as_many_arguments_as_placeholders() {
             let text = english
                 .get(key)
                 .unwrap_or_else(|| panic!("{file}:{}: no text {key:?} in strings.xml", call.line));
-            assert_eq!(
-                placeholders(text).len(),
-                call.arguments.len() - 1,
-                "{file}:{}: {key} is {text:?}, given {:?}",
-                call.line,
-                &call.arguments[1..]
-            );
+            assert_fits(&file, &call, key, text);
             checked += 1;
         }
     }
