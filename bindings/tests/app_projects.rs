@@ -1,7 +1,8 @@
 //! The app projects that no CI machine here can build (Xcode and the Android SDK are not on
 //! Linux) are held to what can be checked by reading them: the Xcode project parses and every
-//! object it names exists, it points at folders and a package that are there, and the
-//! settings that must agree across files do.
+//! object it names exists, it points at folders and a package that are there, every resource
+//! the Android manifest and resources name exists (what `aapt` would refuse), and the settings
+//! that must agree across files do.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -273,4 +274,130 @@ fn the_property_list_reader_refuses_what_xcode_would() {
     assert!(parse("{ a = (b c); }").is_err(), "a missing `,`");
     assert!(parse("{ a = b; a = c; }").is_err(), "a key twice");
     assert!(parse("{ a = b; } }").is_err(), "text after the end");
+}
+
+/// Where a reference `@type/name` of the Android app's XML points, if its resource exists:
+/// a file named `name` in a `res/type*` folder (drawables, mipmaps), or an element of that type
+/// named `name` in a `res/values*` file (strings, styles, colours, dimensions).
+fn android_resource(res: &Path, kind: &str, name: &str) -> Option<PathBuf> {
+    let folders = std::fs::read_dir(res).expect("the res folder");
+    let mut folders: Vec<PathBuf> = folders.map(|e| e.expect("a res entry").path()).collect();
+    folders.sort();
+    for folder in folders {
+        let folder_name = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let qualifier =
+            |base: &str| folder_name == base || folder_name.starts_with(&format!("{base}-"));
+        if !folder.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(&folder)
+            .expect("a res folder")
+            .map(|e| e.expect("a file").path())
+        {
+            let stem = file.file_stem().and_then(|s| s.to_str());
+            if qualifier(kind) && stem == Some(name) {
+                return Some(file);
+            }
+            if qualifier("values") && file.extension().is_some_and(|e| e == "xml") {
+                let text = std::fs::read_to_string(&file).expect("a values file");
+                if text.contains(&format!("<{kind} name=\"{name}\"")) {
+                    return Some(file);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Every `@type/name` in a text, framework ones (`@android:…`) left out.
+fn android_references(text: &str) -> Vec<(String, String)> {
+    text.split('@')
+        .skip(1)
+        .filter_map(|rest| {
+            let (kind, rest) = rest.split_once('/')?;
+            if kind.is_empty() || !kind.chars().all(|c| c.is_ascii_lowercase()) {
+                return None;
+            }
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.')
+                .collect();
+            (!name.is_empty()).then(|| (kind.to_string(), name))
+        })
+        .collect()
+}
+
+#[test]
+fn every_resource_the_android_app_references_exists() {
+    let main = repo().join("android/app/src/main");
+    let res = main.join("res");
+    let mut files = vec![main.join("AndroidManifest.xml")];
+    let mut folders = vec![res.clone()];
+    while let Some(dir) = folders.pop() {
+        for path in std::fs::read_dir(&dir)
+            .expect("a folder")
+            .map(|e| e.expect("an entry").path())
+        {
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "xml") {
+                files.push(path);
+            }
+        }
+    }
+    let mut checked = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("an XML file");
+        for (kind, name) in android_references(&text) {
+            assert!(
+                android_resource(&res, &kind, &name).is_some(),
+                "{}: @{kind}/{name} names no resource",
+                file.strip_prefix(&main).unwrap_or(file).display()
+            );
+            checked += 1;
+        }
+    }
+    // The manifest's icon, round icon, label and theme, and the icon's three layers.
+    assert!(checked >= 7, "only {checked} references");
+
+    // The activity the manifest launches is a class of the app's namespace.
+    let manifest = read("android/app/src/main/AndroidManifest.xml");
+    let build = read("android/app/build.gradle.kts");
+    let namespace = build
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("namespace = "))
+        .expect("a namespace")
+        .trim_matches('"');
+    let activity = manifest
+        .split("android:name=\"")
+        .nth(1)
+        .and_then(|rest| rest.split_once('"'))
+        .map(|(name, _)| name)
+        .expect("an activity");
+    let class = activity
+        .strip_prefix('.')
+        .expect("a class of the namespace");
+    let source = read(&format!(
+        "android/app/src/main/kotlin/{}/{class}.kt",
+        namespace.replace('.', "/")
+    ));
+    assert!(source.contains(&format!("class {class}")));
+}
+
+#[test]
+fn android_references_are_read_and_resolved_as_aapt_would() {
+    assert_eq!(
+        android_references(
+            r#"icon="@mipmap/ic_launcher" theme="@style/Theme.Ludo" x="@android:color/white" y="a@b.c""#
+        ),
+        [
+            ("mipmap".to_string(), "ic_launcher".to_string()),
+            ("style".to_string(), "Theme.Ludo".to_string())
+        ]
+    );
+    let res = repo().join("android/app/src/main/res");
+    assert!(android_resource(&res, "string", "app_name").is_some());
+    assert!(android_resource(&res, "drawable", "ic_launcher_foreground").is_some());
+    assert!(android_resource(&res, "string", "no_such_text").is_none());
+    assert!(android_resource(&res, "mipmap", "ic_launcher_foreground").is_none());
 }
