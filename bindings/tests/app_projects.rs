@@ -401,3 +401,60 @@ fn android_references_are_read_and_resolved_as_aapt_would() {
     assert!(android_resource(&res, "string", "no_such_text").is_none());
     assert!(android_resource(&res, "mipmap", "ic_launcher_foreground").is_none());
 }
+
+/// The width, height and colour type (2 RGB, 6 RGBA, ...) of a PNG, from its header.
+fn png_header(bytes: &[u8]) -> Option<(u32, u32, u8)> {
+    if bytes.get(..8)? != b"\x89PNG\r\n\x1a\n" || bytes.get(12..16)? != b"IHDR" {
+        return None;
+    }
+    let word = |at: usize| Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?));
+    Some((word(16)?, word(20)?, *bytes.get(25)?))
+}
+
+#[test]
+fn the_app_icon_the_project_names_is_an_opaque_png_of_its_size() {
+    let project = xcode_project();
+    let Some(Plist::Dict(objects)) = project.get("objects") else {
+        panic!("no objects");
+    };
+    let names: Vec<&str> = objects
+        .values()
+        .filter_map(|o| {
+            o.get("buildSettings")?
+                .text("ASSETCATALOG_COMPILER_APPICON_NAME")
+        })
+        .collect();
+    assert!(!names.is_empty(), "no configuration names an app icon");
+    for name in names {
+        let set = format!("ios/LudoApp/Assets.xcassets/{name}.appiconset");
+        let contents: serde_json::Value =
+            serde_json::from_str(&read(&format!("{set}/Contents.json"))).expect("JSON");
+        let images = contents["images"].as_array().expect("an images list");
+        assert!(!images.is_empty(), "{set} has no image");
+        for image in images {
+            let file = image["filename"].as_str().expect("a file name");
+            let size = image["size"].as_str().expect("a size");
+            let path = repo().join(&set).join(file);
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let (width, height, colour) =
+                png_header(&bytes).unwrap_or_else(|| panic!("{set}/{file} is not a PNG"));
+            assert_eq!(format!("{width}x{height}"), size, "{set}/{file}");
+            // The App Store refuses an icon with an alpha channel.
+            assert_eq!(
+                colour, 2,
+                "{set}/{file}: colour type {colour}, not RGB without alpha"
+            );
+        }
+    }
+}
+
+#[test]
+fn png_headers_are_read_from_the_ihdr_chunk() {
+    let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+    png.extend_from_slice(&1024u32.to_be_bytes());
+    png.extend_from_slice(&512u32.to_be_bytes());
+    png.extend_from_slice(&[8, 6, 0, 0, 0]);
+    assert_eq!(png_header(&png), Some((1024, 512, 6)));
+    assert_eq!(png_header(b"GIF89a"), None);
+    assert_eq!(png_header(&png[..20]), None);
+}
