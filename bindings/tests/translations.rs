@@ -28,9 +28,9 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// One `strings.xml`: each `<string name="key">text</string>`, the text unescaped as Android
-/// reads it. Panics, naming the file, on a shape this reader does not know.
-fn android_strings(folder: &str) -> BTreeMap<String, String> {
+/// One `strings.xml` as written: each `<string name="key">text</string>`, the text still
+/// escaped. Panics, naming the file, on a shape this reader does not know.
+fn android_raw_strings(folder: &str) -> BTreeMap<String, String> {
     let path = repo()
         .join("android/app/src/main/res")
         .join(folder)
@@ -46,17 +46,57 @@ fn android_strings(folder: &str) -> BTreeMap<String, String> {
             .and_then(|(_, t)| t.split_once("</string>"))
             .map(|(t, _)| t)
             .unwrap_or_else(|| panic!("{folder}/{key}: no </string>"));
-        let text = text
-            .replace("\\n", "\n")
-            .replace("\\'", "'")
-            .replace("\\\"", "\"")
-            .replace("&lt;", "<")
-            .replace("&gt;", ">")
-            .replace("&amp;", "&");
-        let earlier = strings.insert(key.to_string(), text);
+        let earlier = strings.insert(key.to_string(), text.to_string());
         assert!(earlier.is_none(), "{folder}: {key} is given twice");
     }
     strings
+}
+
+/// One `strings.xml`: each text unescaped as Android reads it.
+fn android_strings(folder: &str) -> BTreeMap<String, String> {
+    android_raw_strings(folder)
+        .into_iter()
+        .map(|(key, text)| {
+            let text = text
+                .replace("\\n", "\n")
+                .replace("\\'", "'")
+                .replace("\\\"", "\"")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&");
+            (key, text)
+        })
+        .collect()
+}
+
+/// What Android's resource compiler would refuse in a text as written, or read otherwise than
+/// it looks: an apostrophe or a double quote without its backslash (refused, or dropped), a
+/// text that starts with `@` or `?` (read as a reference), a `<` (markup), an `&` that starts
+/// no entity. `None` if there is none of these.
+fn aapt_trouble(text: &str) -> Option<&'static str> {
+    let mut chars = text.chars();
+    let mut first = true;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '\'' => return Some("an apostrophe without a backslash"),
+            '"' => return Some("a double quote without a backslash"),
+            '@' | '?' if first => return Some("a start that reads as a reference"),
+            '<' => return Some("markup"),
+            '&' => {
+                let entity: String = chars.clone().take_while(|c| *c != ';').take(8).collect();
+                let known = ["amp", "lt", "gt", "quot", "apos"];
+                if !known.contains(&entity.as_str()) && !entity.starts_with('#') {
+                    return Some("an & that starts no entity");
+                }
+            }
+            _ => {}
+        }
+        first = false;
+    }
+    None
 }
 
 /// The app's string catalog, `Localizable.xcstrings`.
@@ -393,6 +433,27 @@ fn placeholders_and_calls_are_read_as_the_languages_write_them() {
     let found = calls(kotlin, "stringResource");
     assert_eq!(found[0].arguments.len(), 4);
     assert_eq!(found[0].arguments[0], "R.string.dice_seat_row");
+}
+
+#[test]
+fn every_android_text_is_escaped_as_the_resource_compiler_wants() {
+    for (_, folder) in LANGUAGES {
+        for (key, text) in android_raw_strings(folder) {
+            if let Some(trouble) = aapt_trouble(&text) {
+                panic!("{folder}/{key}: {trouble} in {text:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn escaping_trouble_is_found_where_the_resource_compiler_would_find_it() {
+    assert_eq!(aapt_trouble(r#"l\'expert \"x\" &amp; 100% @ you"#), None);
+    assert!(aapt_trouble("l'expert").is_some());
+    assert!(aapt_trouble(r#"say "hi""#).is_some());
+    assert!(aapt_trouble("@string/x").is_some());
+    assert!(aapt_trouble("a & b").is_some());
+    assert!(aapt_trouble("<b>bold</b>").is_some());
 }
 
 #[test]
