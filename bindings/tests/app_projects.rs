@@ -7,9 +7,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+mod common;
+use common::{files_under, repo};
 
 fn read(path: &str) -> String {
     let full = repo().join(path);
@@ -332,19 +331,7 @@ fn every_resource_the_android_app_references_exists() {
     let main = repo().join("android/app/src/main");
     let res = main.join("res");
     let mut files = vec![main.join("AndroidManifest.xml")];
-    let mut folders = vec![res.clone()];
-    while let Some(dir) = folders.pop() {
-        for path in std::fs::read_dir(&dir)
-            .expect("a folder")
-            .map(|e| e.expect("an entry").path())
-        {
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "xml") {
-                files.push(path);
-            }
-        }
-    }
+    files.extend(files_under(&res, "xml"));
     let mut checked = 0;
     for file in &files {
         let text = std::fs::read_to_string(file).expect("an XML file");

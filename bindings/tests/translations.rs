@@ -9,7 +9,9 @@
 //! and the app's name in `InfoPlist.xcstrings`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+
+mod common;
+use common::{files_under, repo};
 
 use ludo_ffi::{bot_levels, presets};
 
@@ -23,10 +25,6 @@ const LANGUAGES: [(&str, &str); 7] = [
     ("pt", "values-pt"),
     ("es", "values-es"),
 ];
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 /// One `strings.xml` as written: each `<string name="key">text</string>`, the text still
 /// escaped. Panics, naming the file, on a shape this reader does not know.
@@ -226,7 +224,6 @@ struct Call {
 /// (`\(…)`, `${…}`) do not split. A name that only ends with `function` (`URL(` for `L`)
 /// is not a call of it. Panics on a call whose parentheses do not close.
 fn calls(source: &str, function: &str) -> Vec<Call> {
-    #[derive(PartialEq)]
     enum Frame {
         Group(u8),
         Text,
@@ -308,24 +305,18 @@ fn swift_keys(expression: &str) -> Vec<String> {
 
 /// The source files of one of the apps, by extension, with their paths from the checkout.
 fn sources(folder: &str, extension: &str) -> Vec<(String, String)> {
-    let mut files = Vec::new();
-    let mut folders = vec![repo().join(folder)];
-    while let Some(dir) = folders.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-            let path = entry.expect("a folder entry").path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == extension) {
-                let text = std::fs::read_to_string(&path).expect("a source file");
-                let name = path
-                    .strip_prefix(repo())
-                    .unwrap_or(&path)
-                    .display()
-                    .to_string();
-                files.push((name, text));
-            }
-        }
-    }
+    let files: Vec<(String, String)> = files_under(&repo().join(folder), extension)
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            let name = path
+                .strip_prefix(repo())
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            (name, text)
+        })
+        .collect();
     assert!(!files.is_empty(), "no .{extension} files in {folder}");
     files
 }
