@@ -2,7 +2,8 @@
 # Swift side of the cross-language tests: builds the library as it ships (profile release-ffi),
 # writes the bindings, compiles them as module `ludo_ffi` (as ios/LudoKit will hold them),
 # compiles tests/swift/*.swift against that module and runs them, compiles the iOS package's
-# store as Xcode would, and type-checks the app's views against a stand-in for SwiftUI; with
+# store as Xcode would, type-checks the app's views against a stand-in for SwiftUI, and checks
+# the types of the arguments the views give their texts (tests/ios-ui/TypedTexts.swift); with
 # warnings as errors. Closing line:
 # "swift tests: N passed, M failed"; exits non-zero on any failure.
 #
@@ -65,39 +66,61 @@ check_app() {
 check_app "$REPO/ios/LudoApp" 5
 check_app "$REPO/ios/LudoApp" 6
 
-# The check must be able to fail: each broken copy of the app below has to be rejected, with
-# the error that names what was broken.
-# $1 what the copy breaks, $2 the file, $3 a sed script that breaks it, $4 the expected error.
+# The texts' arguments: a copy of the app in folder $1 whose calls of `L` with a literal key
+# call a function with the types of that text's placeholders (tests/ios-ui/TypedTexts.swift),
+# type-checked in Swift 5 mode. `L` itself takes any argument for any placeholder.
+swift swiftc -swift-version 6 -warnings-as-errors -o "$BUILD/typed-texts" "$REPO/tests/ios-ui/TypedTexts.swift"
+check_texts() {
+    local typed="$BUILD/app-typed"
+    rm -rf "$typed"
+    swift "$BUILD/typed-texts" "$1" "$REPO/ios/LudoApp/Localizable.xcstrings" "$typed"
+    check_app "$typed" 5
+}
+texts="$(check_texts "$REPO/ios/LudoApp")"
+
+# The checks must be able to fail: each broken copy of the app below has to be rejected by
+# check $1 (check_app5 or check_texts), with the error that names what was broken.
+# $2 what the copy breaks, $3 the file, $4 a sed script that breaks it, $5 the expected error.
+check_app5() { check_app "$1" 5; }
 rejected=0
 must_reject() {
     local copy="$BUILD/app-broken" out
     rm -rf "$copy"
     cp -r "$REPO/ios/LudoApp" "$copy"
-    sed "$3" "$REPO/ios/LudoApp/$2" >"$copy/$2"
-    if cmp -s "$REPO/ios/LudoApp/$2" "$copy/$2"; then
-        echo "the broken copy '$1' changed nothing in $2: update its sed script" >&2
+    sed "$4" "$REPO/ios/LudoApp/$3" >"$copy/$3"
+    if cmp -s "$REPO/ios/LudoApp/$3" "$copy/$3"; then
+        echo "the broken copy '$2' changed nothing in $3: update its sed script" >&2
         exit 1
     fi
-    if out="$(check_app "$copy" 5 2>&1)"; then
-        echo "the views' check accepted a broken copy: $1" >&2
+    if out="$("$1" "$copy" 2>&1)"; then
+        echo "the views' check accepted a broken copy: $2" >&2
         exit 1
     fi
-    if ! grep -qF "$4" <<<"$out"; then
-        echo "the views' check rejected '$1' without the error \"$4\":" >&2
+    if ! grep -qF "$5" <<<"$out"; then
+        echo "the views' check rejected '$2' without the error \"$5\":" >&2
         echo "$out" >&2
         exit 1
     fi
     rejected=$((rejected + 1))
 }
-must_reject "a store method misnamed" BoardView.swift 's/store\.roll()/store.rollDice()/' \
+must_reject check_app5 "a store method misnamed" BoardView.swift 's/store\.roll()/store.rollDice()/' \
     "value of type 'GameStore' has no member 'rollDice'"
-must_reject "a colour of the bindings left out of a switch" BoardView.swift '/case \.fuchsia:/d' \
+must_reject check_app5 "a colour of the bindings left out of a switch" BoardView.swift '/case \.fuchsia:/d' \
     "switch must be exhaustive"
-must_reject "a picker style given as a button style" NewGameView.swift \
+must_reject check_app5 "a picker style given as a button style" NewGameView.swift \
     's/\.buttonStyle(\.borderless)/.buttonStyle(.inline)/' "type 'PrimitiveButtonStyle' has no member 'inline'"
-must_reject "an optional used without unwrapping" DiceView.swift 's/if let finished {/if finished != nil {/' \
+must_reject check_app5 "an optional used without unwrapping" DiceView.swift 's/if let finished {/if finished != nil {/' \
     "value of optional type 'FinishedGame?' must be unwrapped"
-rm -rf "$BUILD/app-broken"
-echo "ios app: views type-checked in Swift 5 and 6 modes; $rejected broken copies rejected"
+must_reject check_texts "a number's placeholder given a UInt32" Messages.swift \
+    's/L("event.rolled", name(seat), Int(value))/L("event.rolled", name(seat), value)/' \
+    "cannot convert value of type 'UInt32' to expected argument type 'Int'"
+must_reject check_texts "a text's placeholder given a number" BoardView.swift \
+    's/L("status.place", rank, seatName(seat, view))/L("status.place", rank, seat)/' \
+    "cannot convert value of type 'UInt32' to expected argument type 'String'"
+must_reject check_texts "arguments for a text without placeholders" Messages.swift \
+    's/L("event.no_move", name(seat))/L("event.game_over", name(seat))/' \
+    "cannot find 'L_event_game_over' in scope"
+rm -rf "$BUILD/app-broken" "$BUILD/app-typed"
+echo "ios app: views type-checked in Swift 5 and 6 modes; texts' arguments typed ($texts); $rejected broken copies rejected"
 
 LD_LIBRARY_PATH="$BUILD" DYLD_LIBRARY_PATH="$BUILD" swift "$BUILD/swift-tests"

@@ -3,7 +3,8 @@
 # formatting, lints, the API docs' links, the Rust tests (unit, scenarios, property tests, the `ludo` binary),
 # then the Kotlin and Swift suites over the generated bindings and the real library, the
 # Android app's Kotlin compiled against Compose's desktop artifacts (tests/android-ui), and the
-# iOS app's views type-checked against a stand-in for SwiftUI (tests/ios-ui, in test-swift.sh).
+# iOS app's views type-checked against a stand-in for SwiftUI (tests/ios-ui, in test-swift.sh);
+# on both, the arguments the code gives each text are checked against its placeholders' types.
 # Installs what it needs (rustfmt/clippy components, a Swift root) on first use.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -29,13 +29,14 @@ func eventText(_ event: GameEvent, _ view: GameView) -> String {
     case let .rolled(seat, value): return L("event.rolled", name(seat), Int(value))
     case let .noMove(seat): return L("event.no_move", name(seat))
     case let .moved(seat, _, _, from, _, _, _):
-        return L(from == nil ? "event.entered" : "event.moved", name(seat))
+        return from == nil ? L("event.entered", name(seat)) : L("event.moved", name(seat))
     case let .captured(seat, _, by): return L("event.captured", name(by), name(seat))
     case let .bonus(seat, count): return L("event.bonus", name(seat), Int(count))
     case let .bonusLapsed(seat, count): return L("event.bonus_lapsed", name(seat), Int(count))
     case let .extraRoll(seat): return L("event.extra_roll", name(seat))
     case let .threeSixes(seat, sentHome):
-        return L(sentHome == nil ? "event.three_sixes" : "event.three_sixes_home", name(seat))
+        return sentHome == nil
+            ? L("event.three_sixes", name(seat)) : L("event.three_sixes_home", name(seat))
     case let .finished(seat, place): return L("event.finished", name(seat), Int(place))
     case .gameOver: return L("event.game_over")
     case .undone: return L("event.undone")
