@@ -148,25 +148,15 @@ impl Board {
         ((self.start_squares[colour] as u16 + progress as u16) % self.track_len as u16) as u8
     }
 
-    /// The remaining distance to the end for a piece at `progress`.
-    pub fn distance_to_end(&self, progress: u8) -> u8 {
-        self.max_progress().saturating_sub(progress)
-    }
-
-    /// The board's spread of `n` seats over its colours: 2 seats sit opposite, 3 take every
-    /// other colour on the 6-colour board, and so on (rules.md §0, §1.2).
+    /// The board's spread of `n` seats over its colours, as even as it can be: seat `k` takes
+    /// colour `k · colours / n`, rounded down. 2 seats sit opposite, 3 take colours 0, 1, 2 of
+    /// 4 and every other colour of 6, 4 of 6 take 0, 1, 3, 4 (rules.md §0, §1.2).
     pub fn default_seating(&self, n: usize) -> Option<Vec<usize>> {
         let c = self.colours as usize;
         if n == 0 || n > c {
             return None;
         }
-        let seats = match (c, n) {
-            (4, 3) => vec![0, 1, 2],
-            (6, 4) => vec![0, 1, 3, 4],
-            (6, 5) => vec![0, 1, 2, 3, 4],
-            _ => (0..n).map(|k| k * c / n).collect(),
-        };
-        Some(seats)
+        Some((0..n).map(|k| k * c / n).collect())
     }
 
     /// [`Board::default_seating`] as the colour bytes a position takes
@@ -222,14 +212,22 @@ mod tests {
     }
 
     #[test]
-    fn two_seats_sit_opposite() {
-        assert_eq!(cross().default_seating(2), Some(vec![0, 2]));
+    fn seats_are_spread_evenly_and_two_sit_opposite() {
+        let four = cross();
+        assert_eq!(four.default_seating(0), None);
+        assert_eq!(four.default_seating(1), Some(vec![0]));
+        assert_eq!(four.default_seating(2), Some(vec![0, 2]));
+        assert_eq!(four.default_seating(3), Some(vec![0, 1, 2]));
+        assert_eq!(four.default_seating(4), Some(vec![0, 1, 2, 3]));
+        assert_eq!(four.default_seating(5), None);
+        assert_eq!(four.seat_colours(5), None);
         let b6 = Board::new(BoardSpec::Parchis { colours: 6 }).expect("parchis6");
         assert_eq!(b6.default_seating(2), Some(vec![0, 3]));
         assert_eq!(b6.default_seating(3), Some(vec![0, 2, 4]));
         assert_eq!(b6.seat_colours(4), Some(vec![0, 1, 3, 4]));
-        assert_eq!(cross().default_seating(5), None);
-        assert_eq!(cross().seat_colours(5), None);
+        assert_eq!(b6.default_seating(5), Some(vec![0, 1, 2, 3, 4]));
+        assert_eq!(b6.default_seating(6), Some(vec![0, 1, 2, 3, 4, 5]));
+        assert_eq!(b6.default_seating(7), None);
     }
 
     #[test]

@@ -191,3 +191,34 @@ impl Engine {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Engine;
+    use crate::position::YARD;
+
+    #[test]
+    fn safe_squares_are_the_rules_and_nothing_past_the_track() {
+        let classic = Engine::preset("classic").expect("classic");
+        let safe: Vec<u8> = (0..=255).filter(|&sq| classic.is_safe(sq)).collect();
+        assert_eq!(safe, [0, 8, 13, 21, 26, 34, 39, 47]);
+        // Squares from 128 up (past any track; the off-track markers are there) are not safe,
+        // and asking about them does not overflow the shift.
+        let mensch = Engine::preset("mensch").expect("mensch");
+        assert!((0..=255).all(|sq| !mensch.is_safe(sq)));
+    }
+
+    #[test]
+    fn remaining_counts_the_yard_one_step_before_the_start_and_every_goal_field_as_done() {
+        let classic = Engine::preset("classic").expect("classic");
+        let steps = [YARD, 0, 50, 55, 56].map(|p| classic.remaining(p));
+        assert_eq!(steps, [57, 56, 6, 1, 0]);
+        // Mensch's four goal fields (progress 40 to 43) are each the end of the road.
+        let mensch = Engine::preset("mensch").expect("mensch");
+        let steps = [YARD, 0, 39, 40, 41, 42, 43].map(|p| mensch.remaining(p));
+        assert_eq!(steps, [44, 43, 4, 0, 0, 0, 0]);
+        // Parchís ranks the others by distance, a piece in its yard counting 72.
+        let parchis = Engine::preset("parchis").expect("parchis");
+        assert_eq!(parchis.remaining(YARD), 72);
+    }
+}

@@ -40,12 +40,11 @@ impl Engine {
         let own = pos.pieces[seat];
         let open = &self.open_square[pos.seat_colour[seat] as usize & (COLOUR_ROWS - 1)];
         let opponents = !(0xF << (seat * PIECES));
-        // Whom a piece captures by ending on progress `to` (`moving`: the mover's pieces
-        // leaving), or `None` if its own piece stands there and the rules forbid that.
-        let landing = |to: u8, moving: u32| -> Option<u32> {
-            if self.forbids_own_landing
-                && Some(to) != self.board.home
-                && equal_bytes(own, to) & !moving != 0
+        // Whom a piece captures by ending on progress `to`, or `None` if its own piece stands
+        // there and the rules forbid that. (The piece that moves never counts: a move of at
+        // least one step leaves its square.)
+        let landing = |to: u8| -> Option<u32> {
+            if self.forbids_own_landing && Some(to) != self.board.home && equal_bytes(own, to) != 0
             {
                 return None;
             }
@@ -58,7 +57,7 @@ impl Engine {
         };
         if enter
             && let Some(piece) = own.iter().position(|&p| p == YARD)
-            && let Some(captures) = landing(0, 0)
+            && let Some(captures) = landing(0)
         {
             out.push(Move::enter(piece as u8, captures));
         }
@@ -73,7 +72,7 @@ impl Engine {
             if (0..piece).any(|j| own[j] == from) {
                 continue;
             }
-            if let Some(captures) = landing(to, 1 << piece) {
+            if let Some(captures) = landing(to) {
                 out.push(Move {
                     kind,
                     piece: piece as u8,
