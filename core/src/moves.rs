@@ -185,3 +185,51 @@ impl MoveList {
         self.as_slice().get(index)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Move, MoveKind, MoveList};
+    use crate::position::NO_PIECE;
+
+    fn step(piece: u8, from: u8, to: u8) -> Move {
+        Move {
+            kind: MoveKind::Move,
+            piece,
+            partner: NO_PIECE,
+            from,
+            to,
+            captures: 0,
+        }
+    }
+
+    #[test]
+    fn the_same_choice_is_the_same_kind_path_captures_and_pairing_whatever_the_piece() {
+        let a = step(0, 10, 14);
+        // Another piece of the same square making the same move is the same choice.
+        assert!(a.same_choice(&step(2, 10, 14)));
+        let differs = [
+            Move {
+                kind: MoveKind::Bonus,
+                ..a
+            },
+            step(0, 11, 14),
+            step(0, 10, 15),
+            Move { captures: 1, ..a },
+            Move { partner: 1, ..a },
+        ];
+        for other in differs {
+            assert!(!a.same_choice(&other), "{other:?}");
+            assert!(!other.same_choice(&a), "{other:?}");
+        }
+    }
+
+    #[test]
+    fn push_distinct_lists_a_choice_once() {
+        let mut list = MoveList::default();
+        list.push_distinct(step(0, 10, 14));
+        list.push_distinct(step(1, 10, 14));
+        list.push_distinct(step(2, 20, 24));
+        let pieces: Vec<u8> = list.as_slice().iter().map(|m| m.piece).collect();
+        assert_eq!(pieces, [0, 2]);
+    }
+}

@@ -301,3 +301,56 @@ impl Engine {
         order
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PlayError;
+    use crate::engine::Engine;
+    use crate::moves::Input;
+    use crate::position::YARD;
+
+    #[test]
+    fn bad_inputs_are_refused_by_name_and_change_nothing() {
+        let engine = Engine::preset("classic").expect("classic");
+        let start = engine.start_position(&engine.board.seat_colours(4).expect("4 seats"));
+        let mut finished = start;
+        finished.finished[0] = 0;
+        finished.finished_count = 1;
+        let cases = [
+            (start, Input::Roll(0), "roll: 0 is not a die value 1 to 6"),
+            (start, Input::Roll(7), "roll: 7 is not a die value 1 to 6"),
+            (start, Input::Bonus(0), "bonus: a bonus count is at least 1"),
+            (
+                finished,
+                Input::Roll(3),
+                "turn: that seat has already finished",
+            ),
+        ];
+        for (before, input, says) in cases {
+            let mut pos = before;
+            match engine.apply(&mut pos, input, None) {
+                Err(PlayError::BadInput(message)) => assert_eq!(message, says),
+                other => panic!("{input:?}: {other:?}"),
+            }
+            assert_eq!(pos, before, "{input:?} changed the position");
+        }
+        // A good roll is played (a 3 with every piece in the yard: no move to choose).
+        let mut pos = start;
+        assert!(engine.apply(&mut pos, Input::Roll(3), None).is_ok());
+    }
+
+    #[test]
+    fn unfinished_seats_rank_by_distance_then_pieces_home_and_equal_ones_share_a_place() {
+        let engine = Engine::preset("classic").expect("classic");
+        let mut pos = engine.start_position(&engine.board.seat_colours(4).expect("4 seats"));
+        assert_eq!(engine.ranks(&pos), [1, 1, 1, 1]);
+        // Seats 0 and 1 both have 171 steps to go (a piece in the yard counts 57), but seat 0
+        // has a piece home; seats 2 and 3 have every piece in the yard.
+        pos.pieces[0] = [56, YARD, YARD, YARD];
+        pos.pieces[1] = [YARD, YARD, 0, 55];
+        assert_eq!(engine.places(&pos), [0, 1, 2, 3]);
+        assert_eq!(engine.ranks(&pos), [1, 2, 3, 3]);
+        pos.pieces.swap(0, 1);
+        assert_eq!(engine.places(&pos), [1, 0, 2, 3]);
+    }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Mutation testing of the rules engine with cargo-mutants: each mutant is a small change to the
+# code (a `<` made `<=`, a `+` made `*`, a function body made `return 0`), and the tests of
+# ludo-core have to fail on it. A mutant they miss is code no test pins: write the test, or
+# say why the change makes no difference (see docs/architecture.md, "Mutation testing").
+#
+#   scripts/mutants.sh [FILE ...]    default: the engine's rules files below
+#
+# Not part of scripts/test.sh: on two cores the default files take about two hours. Installs
+# cargo-mutants on first use. The report goes to target/mutants/mutants.out (missed.txt,
+# caught.txt, timeout.txt, unviable.txt, and a log per mutant).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+command -v cargo-mutants >/dev/null || cargo install --locked cargo-mutants
+
+files=("$@")
+if [ ${#files[@]} -eq 0 ]; then
+    files=(core/src/board.rs core/src/engine.rs core/src/moves.rs core/src/turn.rs
+        core/src/movegen/mod.rs core/src/movegen/simple.rs)
+fi
+args=()
+for f in "${files[@]}"; do args+=(-f "$f"); done
+
+# The tests that pin the rules; the bots' games (11 s a run in a debug build) and the saves'
+# crash test are left out for time. A mutant that breaks a property test is caught at the
+# first failing case: shrinking it would only cost time.
+tests=(--lib --test scenarios --test random_games --test position_json --test playout
+    --test lean_classic --test layout --test sessions --test ending)
+# Each job builds in a copy of the tree with a target folder of its own.
+unset CARGO_TARGET_DIR
+PROPTEST_MAX_SHRINK_ITERS=1 PROPTEST_MAX_SHRINK_TIME=2000 \
+    cargo mutants -j 2 --timeout 60 -o target/mutants "${args[@]}" -- "${tests[@]}"
