@@ -6,7 +6,7 @@
 #
 #   scripts/mutants.sh [FILE ...]    default: the engine's rules files below
 #
-# Not part of scripts/test.sh: on two cores the default files take about two hours. Installs
+# Not part of scripts/test.sh: on two cores the default files take a little over an hour. Installs
 # cargo-mutants on first use. The report goes to target/mutants/mutants.out (missed.txt,
 # caught.txt, timeout.txt, unviable.txt, and a log per mutant).
 set -euo pipefail
