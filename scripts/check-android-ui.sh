@@ -86,37 +86,20 @@ compile() {
 compile "$REPO/android/app/src/main/kotlin"
 
 # The check must be able to fail: each broken copy below has to be rejected, with the error
-# that names what was broken.
+# that names what was broken (scripts/must-reject.sh).
 # $1 what the copy breaks, $2 the file (under app/ludo), $3 a sed script, $4 the expected error.
-rejected=0
-must_reject() {
-    local copy="$PROJECT/target/app-broken" out
-    rm -rf "$copy"
-    cp -r "$REPO/android/app/src/main/kotlin" "$copy"
-    sed "$3" "$REPO/android/app/src/main/kotlin/app/ludo/$2" >"$copy/app/ludo/$2"
-    if cmp -s "$REPO/android/app/src/main/kotlin/app/ludo/$2" "$copy/app/ludo/$2"; then
-        echo "the broken copy '$1' changed nothing in $2: update its sed script" >&2
-        exit 1
-    fi
-    if out="$(compile "$copy")"; then
-        echo "the Android check accepted a broken copy: $1" >&2
-        exit 1
-    fi
-    if ! grep -qF "$4" <<<"$out"; then
-        echo "the Android check rejected '$1' without the error \"$4\":" >&2
-        echo "$out" >&2
-        exit 1
-    fi
-    rejected=$((rejected + 1))
+source "$REPO/scripts/must-reject.sh"
+reject() {
+    must_reject compile "$REPO/android/app/src/main/kotlin" "$PROJECT/target/app-broken" \
+        "$1" "app/ludo/$2" "$3" "$4"
 }
-must_reject "a number's placeholder given a UInt" ui/Messages.kt \
+reject "a number's placeholder given a UInt" ui/Messages.kt \
     's/name(event.seat), event.value.toInt())/name(event.seat), event.value)/' \
     "Argument type mismatch: actual type is 'UInt', but 'Int' was expected."
-must_reject "a number's placeholder given a text" ui/Messages.kt \
+reject "a number's placeholder given a text" ui/Messages.kt \
     's/stringResource(R.string.ui_player_n, i + 1)/stringResource(R.string.ui_player_n, "${i + 1}")/' \
     "Argument type mismatch: actual type is 'String', but 'Int' was expected."
-must_reject "arguments for a text without placeholders" ui/Messages.kt \
+reject "arguments for a text without placeholders" ui/Messages.kt \
     's/stringResource(R.string.event_no_move, name(event.seat))/stringResource(R.string.event_game_over, name(event.seat))/' \
     "Argument type mismatch: actual type is 'Int', but 'Text1<"
-rm -rf "$PROJECT/target/app-broken"
 echo "android ui: compiled, $rejected broken copies rejected"

@@ -79,48 +79,30 @@ check_texts() {
 texts="$(check_texts "$REPO/ios/LudoApp")"
 
 # The checks must be able to fail: each broken copy of the app below has to be rejected by
-# check $1 (check_app5 or check_texts), with the error that names what was broken.
+# check $1 (check_app5 or check_texts), with the error that names what was broken
+# (scripts/must-reject.sh).
 # $2 what the copy breaks, $3 the file, $4 a sed script that breaks it, $5 the expected error.
 check_app5() { check_app "$1" 5; }
-rejected=0
-must_reject() {
-    local copy="$BUILD/app-broken" out
-    rm -rf "$copy"
-    cp -r "$REPO/ios/LudoApp" "$copy"
-    sed "$4" "$REPO/ios/LudoApp/$3" >"$copy/$3"
-    if cmp -s "$REPO/ios/LudoApp/$3" "$copy/$3"; then
-        echo "the broken copy '$2' changed nothing in $3: update its sed script" >&2
-        exit 1
-    fi
-    if out="$("$1" "$copy" 2>&1)"; then
-        echo "the views' check accepted a broken copy: $2" >&2
-        exit 1
-    fi
-    if ! grep -qF "$5" <<<"$out"; then
-        echo "the views' check rejected '$2' without the error \"$5\":" >&2
-        echo "$out" >&2
-        exit 1
-    fi
-    rejected=$((rejected + 1))
-}
-must_reject check_app5 "a store method misnamed" BoardView.swift 's/store\.roll()/store.rollDice()/' \
+source "$REPO/scripts/must-reject.sh"
+reject() { must_reject "$1" "$REPO/ios/LudoApp" "$BUILD/app-broken" "$2" "$3" "$4" "$5"; }
+reject check_app5 "a store method misnamed" BoardView.swift 's/store\.roll()/store.rollDice()/' \
     "value of type 'GameStore' has no member 'rollDice'"
-must_reject check_app5 "a colour of the bindings left out of a switch" BoardView.swift '/case \.fuchsia:/d' \
+reject check_app5 "a colour of the bindings left out of a switch" BoardView.swift '/case \.fuchsia:/d' \
     "switch must be exhaustive"
-must_reject check_app5 "a picker style given as a button style" NewGameView.swift \
+reject check_app5 "a picker style given as a button style" NewGameView.swift \
     's/\.buttonStyle(\.borderless)/.buttonStyle(.inline)/' "type 'PrimitiveButtonStyle' has no member 'inline'"
-must_reject check_app5 "an optional used without unwrapping" DiceView.swift 's/if let finished {/if finished != nil {/' \
+reject check_app5 "an optional used without unwrapping" DiceView.swift 's/if let finished {/if finished != nil {/' \
     "value of optional type 'FinishedGame?' must be unwrapped"
-must_reject check_texts "a number's placeholder given a UInt32" Messages.swift \
+reject check_texts "a number's placeholder given a UInt32" Messages.swift \
     's/L("event.rolled", name(seat), Int(value))/L("event.rolled", name(seat), value)/' \
     "cannot convert value of type 'UInt32' to expected argument type 'Int'"
-must_reject check_texts "a text's placeholder given a number" BoardView.swift \
+reject check_texts "a text's placeholder given a number" BoardView.swift \
     's/L("status.place", rank, seatName(seat, view))/L("status.place", rank, seat)/' \
     "cannot convert value of type 'UInt32' to expected argument type 'String'"
-must_reject check_texts "arguments for a text without placeholders" Messages.swift \
+reject check_texts "arguments for a text without placeholders" Messages.swift \
     's/L("event.no_move", name(seat))/L("event.game_over", name(seat))/' \
     "cannot find 'L_event_game_over' in scope"
-rm -rf "$BUILD/app-broken" "$BUILD/app-typed"
+rm -rf "$BUILD/app-typed"
 echo "ios app: views type-checked in Swift 5 and 6 modes; texts' arguments typed ($texts); $rejected broken copies rejected"
 
 LD_LIBRARY_PATH="$BUILD" DYLD_LIBRARY_PATH="$BUILD" swift "$BUILD/swift-tests"
