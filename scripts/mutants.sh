@@ -22,11 +22,11 @@ fi
 args=()
 for f in "${files[@]}"; do args+=(-f "$f"); done
 
-# The tests that pin the rules; the bots' games (11 s a run in a debug build) and the saves'
-# crash test are left out for time. A mutant that breaks a property test is caught at the
-# first failing case: shrinking it would only cost time.
+# The tests that pin the rules and the saves; the bots' games (11 s a run in a debug build) are
+# left out for time. A mutant that breaks a property test is caught at the first failing case:
+# shrinking it would only cost time.
 tests=(--lib --test scenarios --test random_games --test position_json --test playout
-    --test lean_classic --test layout --test sessions --test ending)
+    --test lean_classic --test layout --test sessions --test ending --test saves)
 # Each job builds in a copy of the tree with a target folder of its own.
 unset CARGO_TARGET_DIR
 PROPTEST_MAX_SHRINK_ITERS=1 PROPTEST_MAX_SHRINK_TIME=2000 \
