@@ -29,5 +29,6 @@ tests=(--lib --test scenarios --test random_games --test position_json --test pl
     --test lean_classic --test layout --test sessions --test ending --test saves)
 # Each job builds in a copy of the tree with a target folder of its own.
 unset CARGO_TARGET_DIR
+mkdir -p target
 PROPTEST_MAX_SHRINK_ITERS=1 PROPTEST_MAX_SHRINK_TIME=2000 \
     cargo mutants -j 2 --timeout 60 -o target/mutants "${args[@]}" -- "${tests[@]}"
