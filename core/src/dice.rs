@@ -85,7 +85,6 @@ pub struct Die {
     rng: ChaCha20Rng,
     word: u32,
     bytes_left: u8,
-    rolls: u64,
 }
 
 impl Die {
@@ -95,7 +94,6 @@ impl Die {
             rng: seat_stream(seed, seat),
             word: 0,
             bytes_left: 0,
-            rolls: 0,
         }
     }
 
@@ -111,15 +109,9 @@ impl Die {
             self.word >>= 8;
             self.bytes_left -= 1;
             if let Some(face) = face(b) {
-                self.rolls += 1;
                 return face;
             }
         }
-    }
-
-    /// How many values this die has given.
-    pub fn rolls(&self) -> u64 {
-        self.rolls
     }
 }
 
@@ -141,11 +133,6 @@ impl Dice {
     #[inline]
     pub fn roll(&mut self, seat: usize) -> u8 {
         self.dice.get_mut(seat).map_or(0, Die::roll)
-    }
-
-    /// How many values each seat has rolled.
-    pub fn counts(&self) -> Vec<u64> {
-        self.dice.iter().map(Die::rolls).collect()
     }
 }
 
@@ -254,5 +241,32 @@ mod tests {
         let best = last.iter().map(|r| r.1).max().expect("max");
         assert_eq!(last.iter().filter(|r| r.1 == best).count(), 1);
         assert!(last.contains(&(first, best)));
+    }
+
+    #[test]
+    fn tied_seats_and_only_they_roll_again_in_a_round_of_their_own() {
+        let mut went_to_a_second_round = 0;
+        for n in 0..100 {
+            let seed = Seed::from_u64(n);
+            let (first, rounds) = roll_off(&mut Dice::new(&seed, 4), 4);
+            // Every value is that seat's own die, in order, whatever the others rolled.
+            let mut dice = Dice::new(&seed, 4);
+            let mut contenders: Vec<usize> = (0..4).collect();
+            for round in &rounds {
+                let seats: Vec<usize> = round.iter().map(|r| r.0).collect();
+                assert_eq!(seats, contenders, "seed {n}: {rounds:?}");
+                for &(seat, value) in round {
+                    assert_eq!(value, dice.roll(seat), "seed {n}");
+                }
+                let best = round.iter().map(|r| r.1).max().expect("a roll");
+                contenders = round.iter().filter(|r| r.1 == best).map(|r| r.0).collect();
+            }
+            assert_eq!(contenders, vec![first], "seed {n}: {rounds:?}");
+            if rounds.len() > 1 {
+                went_to_a_second_round += 1;
+            }
+        }
+        // Four dice tie for the highest about two times in five.
+        assert!(went_to_a_second_round > 20, "{went_to_a_second_round}");
     }
 }
