@@ -598,7 +598,34 @@ fn verify_reports_exactly_which_roll_does_not_match() {
     );
     // Loading refuses the same file and names the roll.
     let e = save::load(forged.as_bytes()).expect_err("forged");
-    assert!(e.to_string().contains("rolls[1][10]"), "{e}");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "rolls[1][10]: the file says {}, the seed gives {}",
+            if old == b'6' { 1 } else { old - b'0' + 1 },
+            old - b'0'
+        )
+    );
+
+    // A roll left out of the file: the seed gives one that the file does not have.
+    let mut doc: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let mut red = doc["rolls"][0].as_str().expect("rolls").to_string();
+    let last = red.pop().expect("a roll");
+    let index = red.len();
+    doc["rolls"][0] = serde_json::json!(red);
+    let forged = save::reseal(doc.to_string().as_bytes()).expect("reseal");
+    let report = verify::verify_save(forged.as_bytes()).expect("verify");
+    let missing = SaveError::RollMismatch {
+        seat: 0,
+        index,
+        recorded: None,
+        computed: Some(last as u8 - b'0'),
+    };
+    assert_eq!(report.problems, vec![missing.clone()]);
+    assert_eq!(
+        missing.to_string(),
+        format!("rolls[0][{index}]: the file says no roll, the seed gives {last}")
+    );
 
     // A seed swapped for another is caught by the commitment.
     let mut doc: serde_json::Value = serde_json::from_str(&text).expect("json");
