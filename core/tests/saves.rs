@@ -398,6 +398,36 @@ fn the_store_lists_newest_first_loads_and_deletes() {
 }
 
 #[test]
+fn delete_counts_a_backup_but_not_leftovers_and_reports_what_it_cannot_remove() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path().join("saves")).expect("store");
+    let file = |name: &str| store.dir().join(name);
+    let bytes = save::to_json_at(&game("classic", 3, 20), 100);
+
+    // Only the backup is left: that is still a save, and delete removes it.
+    std::fs::write(file("only-bak.ludo.json.bak"), &bytes).expect("write");
+    store.delete("only-bak").expect("a backup alone is a save");
+    assert!(!file("only-bak.ludo.json.bak").exists());
+
+    // A temporary file of a write that never finished is not a save, but it goes too.
+    std::fs::write(file("only-tmp.ludo.json.tmp"), &bytes).expect("write");
+    assert!(matches!(
+        store.delete("only-tmp"),
+        Err(SaveError::NotFound { .. })
+    ));
+    assert!(!file("only-tmp.ludo.json.tmp").exists());
+
+    // A file that cannot be removed is named in the error.
+    std::fs::write(file("stuck.ludo.json"), &bytes).expect("write");
+    let stuck = file("stuck.ludo.json.corrupt");
+    std::fs::create_dir(&stuck).expect("a folder where a file should be");
+    match store.delete("stuck") {
+        Err(SaveError::Io { path, .. }) => assert_eq!(path, stuck.display().to_string()),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn a_game_in_progress_is_kept_before_the_autosave_slot_takes_another() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = SaveStore::open(dir.path()).expect("store");
