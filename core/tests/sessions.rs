@@ -627,6 +627,31 @@ fn verify_reports_exactly_which_roll_does_not_match() {
         format!("rolls[0][{index}]: the file says no roll, the seed gives {last}")
     );
 
+    // Every one of green's rolls changed: the first MAX_LISTED are listed, the rest counted.
+    let mut doc: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let green: String = doc["rolls"][1]
+        .as_str()
+        .expect("rolls")
+        .chars()
+        .map(|c| {
+            if c == '6' {
+                '1'
+            } else {
+                char::from(c as u8 + 1)
+            }
+        })
+        .collect();
+    assert!(green.len() > verify::MAX_LISTED, "{}", green.len());
+    doc["rolls"][1] = serde_json::json!(green);
+    let forged = save::reseal(doc.to_string().as_bytes()).expect("reseal");
+    let report = verify::verify_save(forged.as_bytes()).expect("verify");
+    assert_eq!(report.problems.len(), verify::MAX_LISTED);
+    assert_eq!(report.more_problems, green.len() - verify::MAX_LISTED);
+    assert!(matches!(
+        report.problems.last(),
+        Some(SaveError::RollMismatch { seat: 1, index, .. }) if *index == verify::MAX_LISTED - 1
+    ));
+
     // A seed swapped for another is caught by the commitment.
     let mut doc: serde_json::Value = serde_json::from_str(&text).expect("json");
     doc["dice"]["seed"] = serde_json::json!(Seed::from_u64(52).to_hex());
