@@ -301,5 +301,9 @@ mod tests {
         let (_, p) = fairness(&[60, 60, 60, 60, 60, 300]);
         assert!(p.expect("p") < 1e-10);
         assert_eq!(fairness(&[0; 6]).1, None);
+        // 200 rolls, 33⅓ expected of each face: (70² + 40² + 10² + 20² + 50² + 50²) / 9 / 33⅓.
+        let (x, p) = fairness(&[10, 20, 30, 40, 50, 50]);
+        assert!((x - 40.0).abs() < 1e-9, "{x}");
+        assert_eq!(p, Some(chi_square_sf5(x)));
     }
 }

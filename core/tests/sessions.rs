@@ -568,6 +568,15 @@ fn verify_finds_a_valid_game_valid() {
     assert_eq!(report.rolls_compared, s.rolls().len());
     assert_eq!(report.rolls_replayed, s.rolls().len());
     assert!(report.over);
+    // Each seat's rolls, as its own die gives them.
+    assert_eq!(report.seat_rolls.len(), 4);
+    for (seat, rolls) in report.seat_rolls.iter().enumerate() {
+        let mut die = Die::new(&s.setup().seed, seat);
+        let expected: Vec<u8> = rolls.iter().map(|_| die.roll()).collect();
+        assert_eq!(rolls, &expected, "seat {seat}");
+        let made = s.rolls().iter().filter(|r| r.seat as usize == seat).count();
+        assert_eq!(rolls.len(), made, "seat {seat}");
+    }
     let code = verify::verify_code(&replay::encode(&s), Some(&s.commitment())).expect("code");
     assert!(code.is_valid());
 }
