@@ -200,6 +200,25 @@ fn a_commitment_in_upper_case_hex_is_the_same_commitment() {
     assert_eq!(loaded.commitment(), upper.to_ascii_lowercase());
     let report = ludo_core::verify::verify_save(text.as_bytes()).expect("verifies");
     assert!(report.is_valid(), "{:?}", report.problems);
+
+    // Anything but 64 hex digits is not a commitment: one digit short, or 64 non-digits.
+    let commitment = doc["dice"]["commitment"]
+        .as_str()
+        .expect("a commitment")
+        .to_string();
+    for bad in [commitment[1..].to_string(), "zz".repeat(32)] {
+        doc["dice"]["commitment"] = serde_json::json!(bad);
+        let text = save::reseal(doc.to_string().as_bytes()).expect("reseal");
+        let expected = SaveError::Invalid {
+            field: "dice.commitment".into(),
+            detail: "expected 64 hex digits".into(),
+        };
+        assert_eq!(error_of(text.as_bytes()), expected, "{bad}");
+        assert_eq!(
+            ludo_core::verify::verify_save(text.as_bytes()).expect_err("not a save"),
+            expected
+        );
+    }
 }
 
 #[test]
