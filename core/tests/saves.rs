@@ -446,6 +446,25 @@ fn delete_counts_a_backup_but_not_leftovers_and_reports_what_it_cannot_remove() 
     }
 }
 
+/// A save that cannot be read is not written over: only "not there" lets a write go ahead.
+/// (A link to itself stands for any unreadable file: this test may run as root, which
+/// reads past permissions.)
+#[cfg(unix)]
+#[test]
+fn a_save_that_cannot_be_read_is_not_written_over() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path().join("saves")).expect("store");
+    let main = store.dir().join("loop.ludo.json");
+    std::os::unix::fs::symlink(&main, &main).expect("a link to itself");
+    match store.save_as("loop", &game("classic", 4, 10)) {
+        Err(SaveError::Io { path, .. }) => assert_eq!(path, main.display().to_string()),
+        other => panic!("{other:?}"),
+    }
+    let link = std::fs::symlink_metadata(&main).expect("still there");
+    assert!(link.file_type().is_symlink());
+    assert!(!store.dir().join("loop.ludo.json.tmp").exists());
+}
+
 #[test]
 fn a_game_in_progress_is_kept_before_the_autosave_slot_takes_another() {
     let dir = tempfile::tempdir().expect("tempdir");
