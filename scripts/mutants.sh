@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Mutation testing of the rules engine with cargo-mutants: each mutant is a small change to the
+# Mutation testing of ludo-core with cargo-mutants: each mutant is a small change to the
 # code (a `<` made `<=`, a `+` made `*`, a function body made `return 0`), and the tests of
 # ludo-core have to fail on it. A mutant they miss is code no test pins: write the test, or
 # say why the change makes no difference (see docs/architecture.md, "Mutation testing").
 #
 #   scripts/mutants.sh [FILE ...]    default: the engine's rules files below
+#   scripts/mutants.sh core/src/dice.rs core/src/verify.rs core/src/replay.rs \
+#       core/src/save/mod.rs core/src/save/read.rs core/src/store.rs    (the saves and dice)
 #
-# Not part of scripts/test.sh: on two cores the default files take a little over an hour. Installs
+# Not part of scripts/test.sh: on two cores each of those takes a little over an hour. Installs
 # cargo-mutants on first use. The report goes to target/mutants/mutants.out (missed.txt,
 # caught.txt, timeout.txt, unviable.txt, and a log per mutant).
 set -euo pipefail
