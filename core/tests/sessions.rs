@@ -10,7 +10,7 @@ use ludo_core::replay::{self, Replayer};
 use ludo_core::rules::{PRESETS, RulesSpec};
 use ludo_core::save::{self, SaveError};
 use ludo_core::session::{
-    GameEvent, GameSetup, GameView, Seat, Session, SessionError, SessionPhase,
+    GameEvent, GameSetup, GameView, LogError, Seat, Session, SessionError, SessionPhase,
 };
 use ludo_core::verify;
 
@@ -138,6 +138,7 @@ fn undo_goes_back_before_the_last_human_decision_with_the_same_dice_step_by_step
     assert!(bots_after > 0, "bots decided after the human");
 
     for (point, log_len) in human_points.iter().rev() {
+        let before = s.log().len();
         let view = s.undo().expect("undo");
         assert_eq!(
             &choice_point(&s),
@@ -150,7 +151,13 @@ fn undo_goes_back_before_the_last_human_decision_with_the_same_dice_step_by_step
             "bot decisions after it are gone too"
         );
         assert_eq!(view.phase, SessionPhase::Choose);
-        assert!(matches!(view.events.as_slice(), [GameEvent::Undone { .. }]));
+        // The event counts what went: the human's decision and the bots' after it.
+        assert_eq!(
+            view.events,
+            vec![GameEvent::Undone {
+                decisions: (before - log_len) as u32
+            }]
+        );
     }
     assert!(!s.can_undo());
     assert_eq!(s.undo(), Err(SessionError::NothingToUndo));
@@ -449,6 +456,116 @@ fn unknown_bot_levels_and_bad_seats_are_refused_for_new_games() {
             .to_string()
             .contains("fuchsia")
     );
+}
+
+#[test]
+fn a_log_that_goes_on_after_the_game_stopped_is_refused() {
+    let mut s = Session::new(four("classic", 53)).expect("session");
+    let mut pick = SplitMix(53);
+    // Stopped after a choice, at a roll: the recorded rolls end here.
+    while s.log().len() < 30 || s.phase() != SessionPhase::Roll {
+        act(&mut s, &mut pick);
+    }
+    let mut choices = s.choices();
+    let rolls = s.rolls().len();
+    choices.push(0);
+    assert_eq!(
+        Session::replay(s.setup().clone(), &choices, Some(rolls)).map(|_| ()),
+        Err(SessionError::Log(LogError::TooLong {
+            index: choices.len() - 1,
+            reason: "the recorded rolls end here"
+        }))
+    );
+
+    play_to_end(&mut s, 53);
+    let mut choices = s.choices();
+    let (decisions, rolls) = (choices.len(), s.rolls().len());
+    assert!(Session::replay(s.setup().clone(), &choices, Some(rolls)).is_ok());
+    // More rolls than a finished game made.
+    assert_eq!(
+        Session::replay(s.setup().clone(), &choices, Some(rolls + 3)).map(|_| ()),
+        Err(SessionError::Log(LogError::TooShort {
+            decisions,
+            rolls: rolls + 3,
+            made: rolls
+        }))
+    );
+    // A decision after the end, with the rolls recorded or not.
+    choices.push(0);
+    for recorded in [None, Some(rolls)] {
+        assert_eq!(
+            Session::replay(s.setup().clone(), &choices, recorded).map(|_| ()),
+            Err(SessionError::Log(LogError::TooLong {
+                index: decisions,
+                reason: "the game is over"
+            })),
+            "{recorded:?}"
+        );
+    }
+}
+
+#[test]
+fn a_loaded_game_with_a_bot_level_this_build_lacks_replays_but_is_not_played_on() {
+    let bots = |seed| {
+        setup(
+            "classic",
+            vec![Seat::bot("Bo", "random"), Seat::bot("Cy", "random")],
+            seed,
+        )
+    };
+    // The level renamed in the file, as a newer build might have named it.
+    let renamed = |s: &Session, seats: &[usize]| {
+        let mut doc: serde_json::Value = serde_json::from_str(&s.save_json()).expect("json");
+        for &seat in seats {
+            doc["seats"][seat]["level"] = serde_json::json!("wizard");
+        }
+        let text = save::reseal(doc.to_string().as_bytes()).expect("reseal");
+        save::load(text.as_bytes()).expect("the log holds the bots' choices, so it loads")
+    };
+
+    let mut s = Session::new(bots(54)).expect("session");
+    while s.log().len() < 10 || s.position().turn != 1 {
+        s.play_bot().expect("a bot's action");
+    }
+    let loaded = renamed(&s, &[1]);
+    assert_eq!(loaded.choices(), s.choices());
+    let message = "seats: seat 1: this game has a bot at level \"wizard\", which this version \
+         does not know (levels: random, easy, medium, hard, expert); it can be replayed and \
+         verified, not played on";
+    assert_eq!(
+        loaded.check_playable().map_err(|e| e.to_string()),
+        Err(message.to_string())
+    );
+    let mut stuck = loaded.clone();
+    assert!(matches!(stuck.play_bot(), Err(SessionError::Seats(e)) if e.contains("wizard")));
+
+    // Once the game is over nothing is left to play: it opens, and no bot is asked.
+    while !s.is_over() {
+        s.play_bot().expect("a bot's action");
+    }
+    let mut over = renamed(&s, &[0, 1]);
+    assert_eq!(over.check_playable(), Ok(()));
+    assert_eq!(over.play_bot(), Err(SessionError::NotABotsTurn));
+}
+
+#[test]
+fn a_bot_step_given_an_index_past_the_options_plays_the_first() {
+    let mut s = Session::new(four("classic", 55)).expect("session");
+    let mut pick = SplitMix(55);
+    let mut tried = 0;
+    while tried < 5 && !s.is_over() {
+        if s.bot_to_move() && s.phase() == SessionPhase::Choose {
+            let decisions = s.log().len();
+            s.bot_step(|_, _, _, moves| moves.len())
+                .expect("out of range counts as 0");
+            assert_eq!(s.log().len(), decisions + 1);
+            assert_eq!(s.log().last().map(|d| d.choice), Some(0));
+            tried += 1;
+        } else {
+            act(&mut s, &mut pick);
+        }
+    }
+    assert_eq!(tried, 5);
 }
 
 #[test]
