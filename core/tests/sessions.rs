@@ -568,6 +568,35 @@ fn a_bot_step_given_an_index_past_the_options_plays_the_first() {
     assert_eq!(tried, 5);
 }
 
+/// A bonus that follows a move is offered, or plays itself, before the action returns: the
+/// next roll is always a roll. (Parchís pays 20 squares for a capture and 10 for a piece home.)
+#[test]
+fn a_bonus_is_never_left_for_the_next_roll() {
+    let mut bonuses = 0;
+    for seed in 0..6 {
+        let mut s = Session::new(four("parchis", 60 + seed)).expect("session");
+        let mut pick = SplitMix(seed);
+        while !s.is_over() {
+            if s.phase() == SessionPhase::Choose {
+                if matches!(s.view().input, Some(Input::Bonus(_))) {
+                    bonuses += 1;
+                }
+                act(&mut s, &mut pick);
+            } else {
+                let rolls = s.rolls().len();
+                let view = s.roll().expect("a roll");
+                assert_eq!(s.rolls().len(), rolls + 1, "seed {seed}");
+                assert!(
+                    matches!(view.events.first(), Some(GameEvent::Rolled { .. })),
+                    "seed {seed}: {:?}",
+                    view.events
+                );
+            }
+        }
+    }
+    assert!(bonuses > 0, "some bonus was a choice");
+}
+
 #[test]
 fn the_seed_stays_secret_until_the_game_is_over() {
     let mut s = Session::new(four("classic", 3)).expect("session");
