@@ -138,6 +138,8 @@ fn undo_goes_back_before_the_last_human_decision_with_the_same_dice_step_by_step
     assert!(bots_after > 0, "bots decided after the human");
 
     for (point, log_len) in human_points.iter().rev() {
+        assert!(s.can_undo());
+        assert!(!s.is_online());
         let before = s.log().len();
         let view = s.undo().expect("undo");
         assert_eq!(
@@ -206,6 +208,7 @@ fn an_online_session_refuses_undo() {
     while s.log().iter().all(|d| d.seat != 0) {
         act(&mut s, &mut pick);
     }
+    assert!(s.is_online());
     assert!(!s.can_undo());
     assert!(!s.view().can_undo);
     let e = s.undo().expect_err("online");
@@ -240,11 +243,34 @@ fn events_tell_rolls_moves_captures_finishes_and_the_end() {
         let mut s = Session::new(four("classic", seed)).expect("session");
         let first = s.view().events;
         assert!(matches!(first.last(), Some(GameEvent::Starts { .. })));
-        all.extend(play_to_end(&mut s, seed));
-        let Some(GameEvent::GameOver { places }) = all.last() else {
-            panic!("the last event is the end: {:?}", all.last());
+        let events = play_to_end(&mut s, seed);
+        // The last action's events are what the session still holds.
+        let last = events
+            .iter()
+            .rposition(|e| matches!(e, GameEvent::Rolled { .. }))
+            .expect("a roll");
+        assert_eq!(s.events(), &events[last..]);
+        let Some(GameEvent::GameOver { places }) = events.last() else {
+            panic!("the last event is the end: {:?}", events.last());
         };
         assert_eq!(places, &s.places());
+        // Every seat once, each finisher at the place it finished in; ranks from 1 up.
+        let mut seats = places.clone();
+        seats.sort_unstable();
+        assert_eq!(seats, vec![0, 1, 2, 3]);
+        let mut finishers = 0;
+        for e in &events {
+            if let GameEvent::Finished { seat, place } = e {
+                assert_eq!(places[*place as usize - 1], *seat, "seed {seed}");
+                finishers += 1;
+            }
+        }
+        assert!(finishers > 0);
+        all.extend(events);
+        let ranks = s.ranks();
+        assert_eq!(ranks.len(), 4);
+        assert_eq!(ranks[0], 1);
+        assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{ranks:?}");
         assert_eq!(s.view().places, s.places());
         assert_eq!(s.view().seed, Some(s.setup().seed.to_hex()));
     }
