@@ -7,9 +7,10 @@
 #   scripts/mutants.sh [FILE ...]    default: the engine's rules files below
 #   scripts/mutants.sh core/src/dice.rs core/src/verify.rs core/src/replay.rs \
 #       core/src/save/mod.rs core/src/save/read.rs core/src/store.rs    (the saves and dice)
+#   scripts/mutants.sh core/src/session/mod.rs    (the session: 20 minutes)
 #
-# Not part of scripts/test.sh: on two cores each of those takes a little over an hour. Installs
-# cargo-mutants on first use. The report goes to target/mutants/mutants.out (missed.txt,
+# Not part of scripts/test.sh: on two cores each of the first two takes a little over an hour.
+# Installs cargo-mutants on first use. The report goes to target/mutants/mutants.out (missed.txt,
 # caught.txt, timeout.txt, unviable.txt, and a log per mutant).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
