@@ -29,7 +29,8 @@ for f in "${files[@]}"; do args+=(-f "$f"); done
 # left out for time. A mutant that breaks a property test is caught at the first failing case:
 # shrinking it would only cost time.
 tests=(--lib --test scenarios --test random_games --test position_json --test playout
-    --test lean_classic --test layout --test sessions --test ending --test saves)
+    --test lean_classic --test layout --test sessions --test ending --test saves
+    --test position_errors)
 # Each job builds in a copy of the tree with a target folder of its own.
 unset CARGO_TARGET_DIR
 mkdir -p target

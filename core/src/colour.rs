@@ -67,3 +67,23 @@ impl fmt::Display for Colour {
         f.write_str(self.name())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_letters() {
+        let names: Vec<&str> = Colour::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(names, ["red", "green", "yellow", "blue", "gray", "fuchsia"]);
+        // A capital each, told apart on a plain-text board; gray's G is green's, so it is A.
+        let letters: String = Colour::ALL.iter().map(|c| c.letter()).collect();
+        assert_eq!(letters, "RGYBAF");
+        for c in Colour::ALL {
+            assert_eq!(Colour::from_name(c.name()), Some(c));
+            assert_eq!(c.to_string(), c.name());
+        }
+        assert_eq!(Colour::from_name("Red"), None);
+        assert_eq!(Colour::from_name("purple"), None);
+    }
+}

@@ -113,3 +113,52 @@ pub fn random_game(engine: &Engine, seats: usize, seed: u64) -> Game {
     game.play_out(engine, 100_000, |_, _, list| pick.below(list.len()));
     game
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_mix_is_splitmix64() {
+        // SplitMix64 from state 0 gives 0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4,
+        // 0x06c45d188009454f; `below(2^32)` is the high half of each, `below(n)` scales it.
+        let mut high = SplitMix(0);
+        let firsts: Vec<usize> = (0..3).map(|_| high.below(1 << 32)).collect();
+        assert_eq!(firsts, [0xe220_a839, 0x6e78_9e6a, 0x06c4_5d18]);
+        let mut die = SplitMix(0);
+        let scaled: Vec<usize> = (0..3).map(|_| die.below(6)).collect();
+        assert_eq!(scaled, [5, 2, 0]);
+    }
+
+    #[test]
+    fn split_mix_below_n_is_even() {
+        let mut pick = SplitMix(7);
+        let mut counts = [0u32; 6];
+        for _ in 0..60_000 {
+            counts[pick.below(6)] += 1;
+        }
+        // 10,000 each expected; 5 standard deviations is about 456.
+        for (face, &n) in counts.iter().enumerate() {
+            assert!((9_544..=10_456).contains(&n), "{face}: {n} of 60,000");
+        }
+    }
+
+    #[test]
+    fn play_out_stops_at_its_roll_limit() {
+        let engine = Engine::preset("classic").expect("classic");
+        let colours = engine.board.seat_colours(4).expect("four seats");
+        let mut game = Game::new(&engine, &colours, &Seed::from_u64(3));
+        let mut asked = 0;
+        let made = game.play_out(&engine, 10, |_, _, list| {
+            asked += 1;
+            list.len() - 1
+        });
+        assert_eq!((made, game.rolls), (10, 10));
+        assert_ne!(game.phase, Phase::Over, "ten rolls do not end a game");
+        // Played on, it ends well before the limit, and says how many rolls it took.
+        let made = game.play_out(&engine, 100_000, |_, _, list| list.len() - 1);
+        assert_eq!(game.phase, Phase::Over);
+        assert!(made > 10 && made < 100_000 && made == game.rolls, "{made}");
+        assert!(asked <= 10);
+    }
+}
