@@ -455,3 +455,33 @@ fn squares_that_no_game_reaches() {
     }))
     .expect("a red pair");
 }
+
+#[test]
+fn only_pieces_sharing_a_square_are_written_in_arrivals() {
+    let written = |position: Value| {
+        let rules = position["rules"].clone();
+        let parsed = parse_position(&position).expect("a position");
+        position_to_json(&parsed.engine, &parsed.position, &rules)
+    };
+    // Yellow 0 and red 0 share square 16; yellow 1 stands alone on square 24.
+    let out = written(json!({
+        "rules": "parchis",
+        "seats": ["yellow", "red"],
+        "pieces": {
+            "yellow": [12, 20, "yard", "yard"],
+            "red": [46, "yard", "yard", "yard"],
+        },
+        "arrivals": [["red", 0]],
+    }));
+    assert_eq!(out["arrivals"], json!([["yellow", 0], ["red", 0]]));
+    // Two red pieces on one field of red's home column, beside a lone piece on the road.
+    let out = written(json!({
+        "rules": "classic",
+        "pieces": { "red": [7, 53, 53, "yard"] },
+        "arrivals": [["red", 2], ["red", 1]],
+    }));
+    assert_eq!(out["arrivals"], json!([["red", 2], ["red", 1]]));
+    // Nobody has finished: the field is left out rather than written empty.
+    assert!(out.get("finished").is_none(), "{out}");
+    assert_eq!(out["last_moved"], Value::Null);
+}
