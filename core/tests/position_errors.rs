@@ -1,7 +1,8 @@
-//! Each way a position JSON can be wrong, by its exact message (docs/position-format.md):
-//! the message names the field at fault and says what is wrong with it. The corpus tests in
+//! Each way a position JSON can be wrong, by its exact message (docs/position-format.md): the
+//! message names the field at fault and says what is wrong with it. The corpus tests in
 //! `position_json.rs` check that damaged requests say *where*; these pin *what*, one case
-//! for each check of `json::parse_position` and `json::parse_rules`.
+//! for each check of `json::parse_position` and `json::parse_rules`. The last tests pin what
+//! a round trip alone would not: which arrivals are written, and when a winner is named.
 
 use ludo_core::json::{parse_position, parse_rules, position_to_json};
 use ludo_core::rules::Rules;
@@ -484,4 +485,37 @@ fn only_pieces_sharing_a_square_are_written_in_arrivals() {
     // Nobody has finished: the field is left out rather than written empty.
     assert!(out.get("finished").is_none(), "{out}");
     assert_eq!(out["last_moved"], Value::Null);
+}
+
+#[test]
+fn apply_names_a_winner_only_once_there_is_one() {
+    use ludo_core::json::apply_response;
+    // Red moves 5 to 8: nobody has finished.
+    let out = apply_response(&json!({
+        "position": classic(json!({})),
+        "roll": 3,
+        "move": 0,
+    }))
+    .expect("a move");
+    assert_eq!(out["position"]["pieces"]["red"][0], json!(8));
+    assert_eq!(out["winner"], Value::Null, "{out}");
+    assert_eq!((&out["places"], &out["ranks"]), (&Value::Null, &Value::Null));
+    // Red's last piece comes home with an exact 3: red wins, and two seats end the game.
+    let out = apply_response(&json!({
+        "position": {
+            "rules": "classic",
+            "seats": ["red", "yellow"],
+            "pieces": {
+                "red": ["home", "home", "home", 53],
+                "yellow": [20, "yard", "yard", "yard"],
+            },
+        },
+        "roll": 3,
+        "move": 0,
+    }))
+    .expect("the last piece home");
+    assert_eq!(out["winner"], json!("red"), "{out}");
+    assert_eq!(out["phase"], json!("over"));
+    assert_eq!(out["places"], json!(["red", "yellow"]));
+    assert_eq!(out["ranks"], json!([1, 2]));
 }
