@@ -288,6 +288,10 @@ fn parchis_exits_are_the_fifth_square_of_the_outgoing_column_beside_the_casa() {
                     .iter()
                     .any(|y| neighbours(y, &layout.track[exit]));
                 assert!(beside, "{id}: colour {k}'s casa is not beside its exit");
+                // And it is a two-by-two block.
+                let rows: HashSet<_> = layout.yards[k].iter().map(|y| y.row).collect();
+                let cols: HashSet<_> = layout.yards[k].iter().map(|y| y.col).collect();
+                assert_eq!((rows.len(), cols.len()), (2, 2), "{id}: colour {k}'s casa");
             }
         }
     }
@@ -451,6 +455,16 @@ fn every_arm_length_and_home_column_length_lays_out_cleanly() {
             if home_column_len < arm_len {
                 let size = 2 * arm_len + 3;
                 assert_eq!((layout.rows, layout.cols), (size, size), "{name}");
+                // However short the column, each home is on the 3 × 3 centre, not on its arm.
+                let centre = arm_len..arm_len + 3;
+                for home in &layout.homes {
+                    let (row, col) = at(home);
+                    assert!(
+                        centre.contains(&row) && centre.contains(&col),
+                        "{name}: a home at {:?}",
+                        (row, col)
+                    );
+                }
             }
         }
     }
