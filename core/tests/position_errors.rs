@@ -85,14 +85,20 @@ fn a_full_rules_object_is_read_field_by_field_and_checked() {
     let position = json!({ "rules": full, "pieces": { "yellow": [10, 10, "yard", "yard"] } });
     let parsed = parse_position(&position).expect("a position on the full rules");
     assert_eq!(parsed.engine.rules, rules);
-    assert!(!parsed.engine.is_safe(16), "square 16 is a star, and stars are off");
+    assert!(
+        !parsed.engine.is_safe(16),
+        "square 16 is a star, and stars are off"
+    );
     assert_eq!(parsed.rules_value, full, "the rules value is kept as given");
 
     // A field too many is named, and impossible rules are refused by their check.
     let mut extra = full.clone();
     extra["wobble"] = json!(true);
     let message = parse_rules(&extra).expect_err("an unknown field").0;
-    assert!(message.starts_with("rules: unknown field `wobble`"), "{message}");
+    assert!(
+        message.starts_with("rules: unknown field `wobble`"),
+        "{message}"
+    );
     let mut no_room = full;
     no_room["capacity"] = json!(0);
     assert_eq!(
@@ -136,8 +142,8 @@ fn seats() {
 #[test]
 fn seats_left_out_are_the_boards_spread_or_the_colours_named() {
     let seats = |pieces: Value| {
-        let parsed = parse_position(&json!({ "rules": "classic", "pieces": pieces }))
-            .expect("a position");
+        let parsed =
+            parse_position(&json!({ "rules": "classic", "pieces": pieces })).expect("a position");
         position_to_json(&parsed.engine, &parsed.position, &json!("classic"))["seats"].clone()
     };
     let yard = json!(["yard", "yard", "yard", "yard"]);
@@ -266,7 +272,11 @@ fn turn_and_counters() {
     let parsed = parse_position(&classic(json!({ "sixes": 2, "tries": 1, "last_moved": 3 })))
         .expect("counters in range");
     assert_eq!(
-        (parsed.position.sixes, parsed.position.tries, parsed.position.last_moved),
+        (
+            parsed.position.sixes,
+            parsed.position.tries,
+            parsed.position.last_moved
+        ),
         (2, 1, 3)
     );
 }
@@ -338,8 +348,14 @@ fn arrivals_give_the_order_on_a_shared_square_and_read_back() {
         both(json!([["red", 0], ["yellow", 0]])),
         json!([["red", 0], ["yellow", 0]])
     );
-    assert_eq!(both(json!([["yellow", 0]])), json!([["red", 0], ["yellow", 0]]));
-    assert_eq!(both(json!([["red", 0]])), json!([["yellow", 0], ["red", 0]]));
+    assert_eq!(
+        both(json!([["yellow", 0]])),
+        json!([["red", 0], ["yellow", 0]])
+    );
+    assert_eq!(
+        both(json!([["red", 0]])),
+        json!([["yellow", 0], ["red", 0]])
+    );
     assert_eq!(both(json!(null)), json!([["yellow", 0], ["red", 0]]));
 
     // Inside, the pieces left out are stamped first, in seat then piece order, then the
@@ -353,7 +369,9 @@ fn arrivals_give_the_order_on_a_shared_square_and_read_back() {
         },
         "arrivals": [["yellow", 0]],
     });
-    let parsed = parse_position(&position).expect("a shared safe square").position;
+    let parsed = parse_position(&position)
+        .expect("a shared safe square")
+        .position;
     assert_eq!(parsed.arrival[0], [8, 1, 2, 3]);
     assert_eq!(parsed.arrival[1], [4, 5, 6, 7]);
     assert_eq!(parsed.clock, 9, "the next arrival comes after all of them");
@@ -409,8 +427,8 @@ fn finished() {
     );
     // Given or worked out, red is first.
     for finished in [json!(["red"]), json!(null)] {
-        let parsed = parse_position(&red_home(json!({ "finished": finished })))
-            .expect("red finished");
+        let parsed =
+            parse_position(&red_home(json!({ "finished": finished }))).expect("red finished");
         let written = position_to_json(&parsed.engine, &parsed.position, &json!("classic"));
         assert_eq!(written["finished"], json!(["red"]));
         assert_eq!(written["turn"], json!("green"));
@@ -499,7 +517,10 @@ fn apply_names_a_winner_only_once_there_is_one() {
     .expect("a move");
     assert_eq!(out["position"]["pieces"]["red"][0], json!(8));
     assert_eq!(out["winner"], Value::Null, "{out}");
-    assert_eq!((&out["places"], &out["ranks"]), (&Value::Null, &Value::Null));
+    assert_eq!(
+        (&out["places"], &out["ranks"]),
+        (&Value::Null, &Value::Null)
+    );
     // Red's last piece comes home with an exact 3: red wins, and two seats end the game.
     let out = apply_response(&json!({
         "position": {
