@@ -304,6 +304,79 @@ fn events_tell_rolls_moves_captures_finishes_and_the_end() {
     );
 }
 
+/// Where each piece stands in a view, by seat and piece (`None`: the yard).
+fn progress_of(view: &GameView) -> Vec<Vec<Option<u8>>> {
+    let seat = |s: &ludo_core::session::SeatView| s.pieces.iter().map(|p| p.progress).collect();
+    view.seats.iter().map(seat).collect()
+}
+
+#[test]
+fn moved_events_say_where_pieces_were_and_an_extra_roll_ends_the_action() {
+    // Classic, and blocks whose pairs move together on a double, so `partner` is used.
+    let pairs_rules: RulesSpec = serde_json::from_value(serde_json::json!({
+        "preset": "ludo_blocks",
+        "options": { "doubled_move_half": true },
+    }))
+    .expect("a rules spec");
+    let (mut singles, mut pairs, mut entries, mut extra_rolls) = (0, 0, 0, 0);
+    for (rules, seed) in [
+        (RulesSpec::Preset("classic".into()), 1),
+        (RulesSpec::Preset("classic".into()), 2),
+        (pairs_rules.clone(), 3),
+        (pairs_rules, 4),
+    ] {
+        let mut s = Session::new(GameSetup {
+            rules,
+            ..four("classic", seed)
+        })
+        .expect("session");
+        let mut pick = SplitMix(seed);
+        while !s.is_over() {
+            let mut pieces = progress_of(&s.view());
+            let view = act(&mut s, &mut pick);
+            // Following the events from the view before gives the view after.
+            for (k, event) in view.events.iter().enumerate() {
+                match *event {
+                    GameEvent::Moved {
+                        seat,
+                        piece,
+                        partner,
+                        from,
+                        to,
+                    } => {
+                        let seat = &mut pieces[seat as usize];
+                        assert_eq!(seat[piece as usize], from, "{event:?}");
+                        seat[piece as usize] = Some(to);
+                        match partner {
+                            Some(p) => {
+                                assert_ne!(p, piece, "{event:?}");
+                                assert_eq!(seat[p as usize], from, "{event:?}");
+                                seat[p as usize] = Some(to);
+                                pairs += 1;
+                            }
+                            None => singles += 1,
+                        }
+                        entries += usize::from(from.is_none());
+                    }
+                    GameEvent::Captured { seat, piece, .. }
+                    | GameEvent::ThreeSixes {
+                        seat,
+                        sent_home: Some(piece),
+                    } => pieces[seat as usize][piece as usize] = None,
+                    GameEvent::ExtraRoll { seat } => {
+                        assert_eq!(k + 1, view.events.len(), "{:?}", view.events);
+                        assert_eq!((view.turn, view.phase), (seat, SessionPhase::Roll));
+                        extra_rolls += 1;
+                    }
+                    _ => {}
+                }
+            }
+            assert_eq!(pieces, progress_of(&view), "{:?}", view.events);
+        }
+    }
+    assert!(singles > 100 && pairs > 0 && entries > 8 && extra_rolls > 8);
+}
+
 #[test]
 fn the_view_offers_each_move_with_its_path() {
     let mut s = Session::new(four("classic", 12)).expect("session");
