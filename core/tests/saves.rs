@@ -222,6 +222,32 @@ fn a_commitment_in_upper_case_hex_is_the_same_commitment() {
 }
 
 #[test]
+fn a_saved_bot_level_of_the_wrong_length_is_refused() {
+    use ludo_core::session::MAX_LEVEL_LEN;
+    let with_level = |level: &str| {
+        let mut doc: serde_json::Value = serde_json::from_str(V2_FINISHED).expect("json");
+        doc["seats"][1]["level"] = serde_json::json!(level);
+        save::load(
+            save::reseal(doc.to_string().as_bytes())
+                .expect("reseal")
+                .as_bytes(),
+        )
+    };
+    // A level this build does not know still loads, up to MAX_LEVEL_LEN bytes.
+    let longest = "l".repeat(MAX_LEVEL_LEN);
+    let loaded = with_level(&longest).expect("a level of the longest length");
+    assert!(loaded.is_over());
+    for level in [String::new(), format!("{longest}l")] {
+        let e = with_level(&level).expect_err("a level of the wrong length");
+        assert_eq!(
+            e.to_string(),
+            "seats: seat 1: a bot level has 1 to 24 bytes",
+            "{level:?}"
+        );
+    }
+}
+
+#[test]
 fn damaged_saves_give_errors_that_name_the_problem() {
     let good = V2_FINISHED.as_bytes();
     assert_eq!(error_of(b""), SaveError::Empty);

@@ -559,6 +559,75 @@ fn unknown_bot_levels_and_bad_seats_are_refused_for_new_games() {
 }
 
 #[test]
+fn seats_are_checked_at_their_limits() {
+    use ludo_core::session::MAX_NAME_LEN;
+    // (A bot level's length is checked when a save loads: saves.rs.)
+    let refused = |seats: Vec<Seat>| match Session::new(setup("classic", seats, 1)) {
+        Err(SessionError::Seats(text)) => text,
+        other => panic!("not a seats error: {:?}", other.map(|s| s.view().seats)),
+    };
+    // Names: up to MAX_NAME_LEN bytes.
+    let longest = "n".repeat(MAX_NAME_LEN);
+    Session::new(setup(
+        "classic",
+        vec![Seat::human(&longest), Seat::human("B")],
+        1,
+    ))
+    .expect("a name of the longest length");
+    assert_eq!(
+        refused(vec![Seat::human("A"), Seat::human(&format!("{longest}n"))]),
+        "seat 1: the name is longer than 40 bytes"
+    );
+    // Seat counts: 2 to the board's colours.
+    assert_eq!(
+        refused(vec![Seat::human("A")]),
+        "1 seats, but this board seats 2 to 4"
+    );
+    let five = (0..5).map(|i| Seat::human(&format!("P{i}"))).collect();
+    assert_eq!(refused(five), "5 seats, but this board seats 2 to 4");
+    // Colours: every seat or none.
+    assert_eq!(
+        refused(vec![
+            Seat::human("A").with_colour(Colour::Green),
+            Seat::human("B"),
+        ]),
+        "give every seat a colour, or none"
+    );
+    assert_eq!(
+        refused(vec![
+            Seat::human("A"),
+            Seat::human("B").with_colour(Colour::Green),
+        ]),
+        "give every seat a colour, or none"
+    );
+    let s = Session::new(setup(
+        "classic",
+        vec![
+            Seat::human("A").with_colour(Colour::Blue),
+            Seat::human("B").with_colour(Colour::Green),
+        ],
+        1,
+    ))
+    .expect("every seat a colour");
+    let colours: Vec<Colour> = s.view().seats.iter().map(|seat| seat.colour).collect();
+    assert_eq!(colours, [Colour::Blue, Colour::Green]);
+}
+
+#[test]
+fn a_new_setup_starts_now_with_a_fresh_seed() {
+    use ludo_core::session::unix_now;
+    let before = unix_now();
+    // 2023-11-14, before this code was written.
+    assert!(before > 1_700_000_000, "{before}");
+    let seats = || vec![Seat::human("A"), Seat::human("B")];
+    let a = GameSetup::new(RulesSpec::Preset("classic".into()), seats());
+    let b = GameSetup::new(RulesSpec::Preset("classic".into()), seats());
+    assert!((before..=unix_now()).contains(&a.created_at));
+    assert!(!a.online);
+    assert_ne!(a.seed, b.seed);
+}
+
+#[test]
 fn a_log_that_goes_on_after_the_game_stopped_is_refused() {
     let mut s = Session::new(four("classic", 53)).expect("session");
     let mut pick = SplitMix(53);
