@@ -378,6 +378,29 @@ fn moved_events_say_where_pieces_were_and_an_extra_roll_ends_the_action() {
 }
 
 #[test]
+fn the_last_roll_is_the_games_not_the_roll_offs() {
+    let mut s = Session::new(four("classic", 5)).expect("session");
+    let start = s.view();
+    assert!(
+        start
+            .events
+            .iter()
+            .any(|e| matches!(e, GameEvent::RollOff { .. }))
+    );
+    assert_eq!(start.last_roll, None, "only the roll-off has been rolled");
+    let mut pick = SplitMix(5);
+    for _ in 0..40 {
+        let before = s.view().last_roll;
+        let view = act(&mut s, &mut pick);
+        let rolled = view.events.iter().rev().find_map(|e| match e {
+            GameEvent::Rolled { value, .. } => Some(*value),
+            _ => None,
+        });
+        assert_eq!(view.last_roll, rolled.or(before), "{:?}", view.events);
+    }
+}
+
+#[test]
 fn the_view_offers_each_move_with_its_path() {
     let mut s = Session::new(four("classic", 12)).expect("session");
     let mut pick = SplitMix(12);
@@ -453,6 +476,10 @@ fn with_bounce_back_every_path_turns_where_the_piece_turns_on_every_preset() {
                     let places = (end - from) + (end - o.to);
                     assert_eq!(o.path.len(), places as usize, "{preset}: {o:?}");
                     assert_eq!(o.path[(end - from - 1) as usize], at(end), "{preset}");
+                } else {
+                    // Straight on: each place from the next to where it stops.
+                    let straight: Vec<_> = (from + 1..=o.to).map(at).collect();
+                    assert_eq!(o.path, straight, "{preset}: {o:?}");
                 }
             }
         }
