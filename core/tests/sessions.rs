@@ -319,6 +319,7 @@ fn moved_events_say_where_pieces_were_and_an_extra_roll_ends_the_action() {
     }))
     .expect("a rules spec");
     let (mut singles, mut pairs, mut entries, mut extra_rolls) = (0, 0, 0, 0);
+    let mut pairs_offered = 0;
     for (rules, seed) in [
         (RulesSpec::Preset("classic".into()), 1),
         (RulesSpec::Preset("classic".into()), 2),
@@ -372,9 +373,20 @@ fn moved_events_say_where_pieces_were_and_an_extra_roll_ends_the_action() {
                 }
             }
             assert_eq!(pieces, progress_of(&view), "{:?}", view.events);
+            // Options name a partner only for a pair, and it is another piece.
+            for o in &view.options {
+                if let Some(p) = o.partner {
+                    assert!(p != o.piece && p < 4, "{o:?}");
+                    pairs_offered += 1;
+                }
+            }
         }
     }
     assert!(singles > 100 && pairs > 0 && entries > 8 && extra_rolls > 8);
+    assert!(
+        pairs_offered >= pairs,
+        "{pairs_offered} pairs offered, {pairs} moved"
+    );
 }
 
 #[test]
