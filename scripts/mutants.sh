@@ -8,8 +8,12 @@
 #   scripts/mutants.sh core/src/dice.rs core/src/verify.rs core/src/replay.rs \
 #       core/src/save/mod.rs core/src/save/read.rs core/src/store.rs    (the saves and dice)
 #   scripts/mutants.sh core/src/session/mod.rs    (the session: 20 minutes)
+#   scripts/mutants.sh core/src/json.rs core/src/position.rs core/src/layout.rs \
+#       core/src/game.rs core/src/colour.rs core/src/session/setup.rs \
+#       core/src/session/view.rs core/src/session/events.rs core/src/session/names.rs
+#       (the position JSON, the drawn board and the session's edges: an hour)
 #
-# Not part of scripts/test.sh: on two cores each of the first two takes a little over an hour.
+# Not part of scripts/test.sh: on two cores the first, second and last take about an hour each.
 # Installs cargo-mutants on first use. The report goes to target/mutants/mutants.out (missed.txt,
 # caught.txt, timeout.txt, unviable.txt, and a log per mutant).
 set -euo pipefail
