@@ -29,6 +29,13 @@ fn classic(extra: Value) -> Value {
     position
 }
 
+/// Checks that `classic(extra)` is refused with `message`, for each pair.
+fn each_refused(cases: &[(Value, &str)]) {
+    for (extra, message) in cases {
+        assert_eq!(refused(classic(extra.clone())), *message, "{extra}");
+    }
+}
+
 #[test]
 fn the_outer_shape() {
     assert_eq!(refused(json!([1])), "position: expected an object");
@@ -109,26 +116,28 @@ fn a_full_rules_object_is_read_field_by_field_and_checked() {
 
 #[test]
 fn seats() {
-    assert_eq!(
-        refused(classic(json!({ "seats": "red" }))),
-        "position.seats: expected a list of colours"
-    );
-    assert_eq!(
-        refused(classic(json!({ "seats": ["red", 2] }))),
-        "position.seats[1]: expected a colour name"
-    );
-    assert_eq!(
-        refused(classic(json!({ "seats": ["red", "red"] }))),
-        "position.seats[1]: red is seated twice"
-    );
-    assert_eq!(
-        refused(classic(json!({ "seats": ["red", "purple"] }))),
-        "position.seats[1]: unknown colour \"purple\""
-    );
-    assert_eq!(
-        refused(classic(json!({ "seats": ["red", "gray"] }))),
-        "position.seats[1]: gray is not a colour of this board"
-    );
+    each_refused(&[
+        (
+            json!({ "seats": "red" }),
+            "position.seats: expected a list of colours",
+        ),
+        (
+            json!({ "seats": ["red", 2] }),
+            "position.seats[1]: expected a colour name",
+        ),
+        (
+            json!({ "seats": ["red", "red"] }),
+            "position.seats[1]: red is seated twice",
+        ),
+        (
+            json!({ "seats": ["red", "purple"] }),
+            "position.seats[1]: unknown colour \"purple\"",
+        ),
+        (
+            json!({ "seats": ["red", "gray"] }),
+            "position.seats[1]: gray is not a colour of this board",
+        ),
+    ]);
     assert_eq!(
         refused(json!({ "rules": "classic", "seats": [], "pieces": {} })),
         "position.seats: 0 seats, but the board seats 1 to 4"
@@ -244,30 +253,32 @@ fn one_piece() {
 
 #[test]
 fn turn_and_counters() {
-    assert_eq!(
-        refused(classic(json!({ "turn": 0 }))),
-        "position.turn: expected a colour name"
-    );
-    assert_eq!(
-        refused(classic(json!({ "turn": "green" }))),
-        "position.turn: green is not in seats"
-    );
-    assert_eq!(
-        refused(classic(json!({ "turn": "teal" }))),
-        "position.turn: unknown colour \"teal\""
-    );
-    assert_eq!(
-        refused(classic(json!({ "sixes": 3 }))),
-        "position.sixes: expected an integer from 0 to 2, got 3"
-    );
-    assert_eq!(
-        refused(classic(json!({ "tries": -1 }))),
-        "position.tries: expected an integer from 0 to 2, got -1"
-    );
-    assert_eq!(
-        refused(classic(json!({ "last_moved": 4 }))),
-        "position.last_moved: expected an integer from 0 to 3, got 4"
-    );
+    each_refused(&[
+        (
+            json!({ "turn": 0 }),
+            "position.turn: expected a colour name",
+        ),
+        (
+            json!({ "turn": "green" }),
+            "position.turn: green is not in seats",
+        ),
+        (
+            json!({ "turn": "teal" }),
+            "position.turn: unknown colour \"teal\"",
+        ),
+        (
+            json!({ "sixes": 3 }),
+            "position.sixes: expected an integer from 0 to 2, got 3",
+        ),
+        (
+            json!({ "tries": -1 }),
+            "position.tries: expected an integer from 0 to 2, got -1",
+        ),
+        (
+            json!({ "last_moved": 4 }),
+            "position.last_moved: expected an integer from 0 to 3, got 4",
+        ),
+    ]);
     // In range, each is read as given.
     let parsed = parse_position(&classic(json!({ "sixes": 2, "tries": 1, "last_moved": 3 })))
         .expect("counters in range");
