@@ -292,43 +292,44 @@ fn turn_and_counters() {
     );
 }
 
+/// Parchís with yellow at 12 and red at 46, which share square 16, a safe one.
+fn shared_square(arrivals: Value) -> Value {
+    json!({
+        "rules": "parchis",
+        "seats": ["yellow", "red"],
+        "pieces": {
+            "yellow": [12, "yard", "yard", "yard"],
+            "red": [46, "yard", "yard", "yard"],
+        },
+        "arrivals": arrivals,
+    })
+}
+
 #[test]
 fn arrivals() {
-    // Parchís: yellow at 12 and red at 46 share square 16, which is safe.
-    let shared = |arrivals: Value| {
-        json!({
-            "rules": "parchis",
-            "seats": ["yellow", "red"],
-            "pieces": {
-                "yellow": [12, "yard", "yard", "yard"],
-                "red": [46, "yard", "yard", "yard"],
-            },
-            "arrivals": arrivals,
-        })
-    };
-    let message = refused(shared(json!("red")));
+    let message = refused(shared_square(json!("red")));
     assert_eq!(
         message,
         "position.arrivals: expected a list of [colour, piece]"
     );
     assert_eq!(
-        refused(shared(json!([["red"]]))),
+        refused(shared_square(json!([["red"]]))),
         "position.arrivals[0]: expected [colour, piece]"
     );
     assert_eq!(
-        refused(shared(json!([["red", 4]]))),
+        refused(shared_square(json!([["red", 4]]))),
         "position.arrivals[0]: expected an integer from 0 to 3, got 4"
     );
     assert_eq!(
-        refused(shared(json!([["red", 0], ["purple", 0]]))),
+        refused(shared_square(json!([["red", 0], ["purple", 0]]))),
         "position.arrivals[1]: unknown colour \"purple\""
     );
     assert_eq!(
-        refused(shared(json!([["red", 0], ["green", 0]]))),
+        refused(shared_square(json!([["red", 0], ["green", 0]]))),
         "position.arrivals[1]: green is not in seats"
     );
     assert_eq!(
-        refused(shared(json!([["red", 0], ["red", 0]]))),
+        refused(shared_square(json!([["red", 0], ["red", 0]]))),
         "position.arrivals[1]: red 0 is listed twice"
     );
 }
@@ -338,16 +339,7 @@ fn arrivals_give_the_order_on_a_shared_square_and_read_back() {
     // Two colours on one safe square: whichever is listed arrived last, and a piece not
     // listed arrived before every listed one.
     let both = |arrivals: Value| {
-        let position = json!({
-            "rules": "parchis",
-            "seats": ["yellow", "red"],
-            "pieces": {
-                "yellow": [12, "yard", "yard", "yard"],
-                "red": [46, "yard", "yard", "yard"],
-            },
-            "arrivals": arrivals,
-        });
-        let parsed = parse_position(&position).expect("a shared safe square");
+        let parsed = parse_position(&shared_square(arrivals)).expect("a shared safe square");
         let written = position_to_json(&parsed.engine, &parsed.position, &json!("parchis"));
         written["arrivals"].clone()
     };
@@ -371,16 +363,7 @@ fn arrivals_give_the_order_on_a_shared_square_and_read_back() {
 
     // Inside, the pieces left out are stamped first, in seat then piece order, then the
     // list: yellow (seat 0) 1 to 3, red (seat 1) 0 to 3, then yellow 0.
-    let position = json!({
-        "rules": "parchis",
-        "seats": ["yellow", "red"],
-        "pieces": {
-            "yellow": [12, "yard", "yard", "yard"],
-            "red": [46, "yard", "yard", "yard"],
-        },
-        "arrivals": [["yellow", 0]],
-    });
-    let parsed = parse_position(&position)
+    let parsed = parse_position(&shared_square(json!([["yellow", 0]])))
         .expect("a shared safe square")
         .position;
     assert_eq!(parsed.arrival[0], [8, 1, 2, 3]);
