@@ -121,10 +121,21 @@ mod tests {
     #[test]
     fn split_mix_is_splitmix64() {
         // SplitMix64 from state 0 gives 0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4,
-        // 0x06c45d188009454f; `below(2^32)` is the high half of each, `below(n)` scales it.
+        // 0x06c45d188009454f, 0xf88bb8a8724c81ec, ...; `below(2^32)` is the high half of
+        // each, `below(n)` scales it.
         let mut high = SplitMix(0);
-        let firsts: Vec<usize> = (0..3).map(|_| high.below(1 << 32)).collect();
-        assert_eq!(firsts, [0xe220_a839, 0x6e78_9e6a, 0x06c4_5d18]);
+        let firsts: Vec<usize> = (0..8).map(|_| high.below(1 << 32)).collect();
+        let reference = [
+            0xe220_a839,
+            0x6e78_9e6a,
+            0x06c4_5d18,
+            0xf88b_b8a8,
+            0x1b39_896a,
+            0x53cb_9f0c,
+            0x2c82_9abe,
+            0xc584_133a,
+        ];
+        assert_eq!(firsts, reference);
         let mut die = SplitMix(0);
         let scaled: Vec<usize> = (0..3).map(|_| die.below(6)).collect();
         assert_eq!(scaled, [5, 2, 0]);
