@@ -288,8 +288,20 @@ fn an_outside_engine_that_misbehaves_forfeits_each_game_and_is_named() {
         (
             "garbage",
             "read line\necho 'this is not json'\n",
-            "bad answer",
+            "bad answer: not a JSON object: this is not json",
         ),
+        (
+            "not_an_object",
+            "while read line; do echo '[0]'; done\n",
+            "bad answer: not a JSON object: [0]",
+        ),
+        (
+            "long_line",
+            "read line\nhead -c 1100000 /dev/zero | tr '\\0' x\necho\n",
+            "bad answer: a line longer than 1048576 bytes",
+        ),
+        // Its first answer is whole though unended, and it is the exit that costs the game.
+        ("unended", "read line\nprintf '{\"move\": 0}'\n", "exited"),
         ("sleeper", "read line\nexec sleep 20\n", "no answer within"),
         ("quitter", "exit 3\n", "exited with status 3"),
         (
@@ -315,6 +327,46 @@ fn an_outside_engine_that_misbehaves_forfeits_each_game_and_is_named() {
             assert!(why.contains(reason), "{name}: {why}");
         }
     }
+}
+
+#[test]
+fn an_outside_engine_is_told_each_result_and_then_to_quit() {
+    // "polite" keeps every line it is sent, and leaves when told to quit.
+    let body = r#"log="$(dirname "$0")/seen.log"
+while read line; do
+    printf '%s\n' "$line" >> "$log"
+    case "$line" in
+        *'"hello"'*) echo '{"name": "polite"}' ;;
+        *'"choose"'*) echo '{"move": 0}' ;;
+        *'"quit"'*) exit 0 ;;
+    esac
+done
+"#;
+    let engine = script("polite", body);
+    let seats = format!("cmd:sh {},random", engine.path.display());
+    let report = arena(&["--seats", &seats, "--games", "2", "--jobs", "1"]);
+    assert_eq!(number(&bots(&report)[0]["forfeits"]), 0, "{report}");
+    let seen = std::fs::read_to_string(engine.dir.join("seen.log")).expect("the engine's log");
+    let messages: Vec<Value> = seen
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let of_type = |t: &str| messages.iter().filter(|m| m["type"] == t).count();
+    assert_eq!(messages[0]["type"], "hello", "{seen}");
+    assert_eq!((of_type("hello"), of_type("result")), (1, 2), "{seen}");
+    assert!(of_type("choose") > 0);
+    for result in messages.iter().filter(|m| m["type"] == "result") {
+        assert_eq!(
+            result["places"].as_array().map(Vec::len),
+            Some(2),
+            "{result}"
+        );
+    }
+    assert_eq!(
+        messages.last().map(|m| &m["type"]),
+        Some(&json!("quit")),
+        "{seen}"
+    );
 }
 
 #[test]
