@@ -300,6 +300,23 @@ fn an_outside_engine_that_misbehaves_forfeits_each_game_and_is_named() {
             "read line\nhead -c 1100000 /dev/zero | tr '\\0' x\necho\n",
             "bad answer: a line longer than 1048576 bytes",
         ),
+        // A report quotes 80 characters of a bad answer, and marks a longer one as cut.
+        (
+            "eighty",
+            "read line\necho yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\n",
+            "bad answer: not a JSON object: yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy",
+        ),
+        (
+            "chatty",
+            "read line\necho yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\n",
+            "bad answer: not a JSON object: yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…",
+        ),
+        // It closes its output and takes a moment to exit: the report waits for its status.
+        (
+            "slow_exit",
+            "read line\nexec >&-\nsleep 0.3\nexit 3\n",
+            "exited with status 3",
+        ),
         // Its first answer is whole though unended, and it is the exit that costs the game.
         ("unended", "read line\nprintf '{\"move\": 0}'\n", "exited"),
         ("sleeper", "read line\nexec sleep 20\n", "no answer within"),
@@ -325,6 +342,7 @@ fn an_outside_engine_that_misbehaves_forfeits_each_game_and_is_named() {
         for game in bot["forfeit_games"].as_array().expect("forfeits") {
             let why = game["reason"].as_str().expect("reason");
             assert!(why.contains(reason), "{name}: {why}");
+            assert!(name == "chatty" || !why.contains('…'), "{name}: {why}");
         }
     }
 }
