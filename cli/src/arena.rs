@@ -18,7 +18,7 @@ use crate::rules_arg;
 use indicatif::{ProgressBar, ProgressStyle};
 use ludo_core::bots::{Bot, bot_for, stats};
 use ludo_core::dice::Seed;
-use ludo_core::game::Game;
+use ludo_core::game::{Game, SplitMix};
 use ludo_core::json::seat_colour;
 use ludo_core::{Engine, MoveList, Phase};
 use serde_json::{Value, json};
@@ -107,6 +107,8 @@ struct GameRecord {
     forfeit: Option<(usize, String)>,
     /// Whether the game hit the roll limit.
     unfinished: bool,
+    /// Rolls played (the roll-off not counted).
+    rolls: u64,
 }
 
 /// A bot's totals over the run.
@@ -132,12 +134,10 @@ pub struct BotReport {
     pub forfeits: Vec<(u64, String)>,
 }
 
-/// Seeds that do not overlap for nearby inputs (SplitMix64's finaliser).
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// A seed that does not overlap with those of nearby inputs: SplitMix64's first output
+/// from state `z`.
+fn mix(z: u64) -> u64 {
+    SplitMix(z).next_u64()
 }
 
 /// The dice seed of a rotation: the same for every game in it (common random numbers).
@@ -149,6 +149,12 @@ pub fn rotation_seed(seed: u64, rotation: u64) -> Seed {
         bytes[i * 8..i * 8 + 8].copy_from_slice(&word.to_le_bytes());
     }
     Seed(bytes)
+}
+
+/// The seed of the built-in bot of entry `entry` (0-based) in rotation `rotation`: its own
+/// for each entry and rotation, and never the first word of a dice seed.
+fn bot_seed(seed: u64, rotation: u64, entry: usize) -> u64 {
+    mix(seed ^ mix(rotation) ^ (entry as u64 + 1))
 }
 
 /// The seat entry `entry` takes in game `rotation_game` (0..seats) of a rotation.
@@ -169,6 +175,8 @@ struct Table<'a> {
     rules_value: &'a Value,
     colours: Vec<u8>,
     seed: u64,
+    /// Rolls after which a game is stopped and ranked where it stands.
+    max_rolls: u64,
 }
 
 impl Table<'_> {
@@ -184,9 +192,7 @@ impl Table<'_> {
         }
         let mut bots: Vec<Option<Box<dyn Bot>>> = (0..n)
             .map(|e| match &seats[e] {
-                Seat::Level(level) => {
-                    bot_for(level, mix(self.seed ^ mix(rotation) ^ (e as u64 + 1))).ok()
-                }
+                Seat::Level(level) => bot_for(level, bot_seed(self.seed, rotation, e)).ok(),
                 Seat::Outside(_) => None,
             })
             .collect();
@@ -199,7 +205,7 @@ impl Table<'_> {
         };
         let mut list = MoveList::default();
         while let Some(input) = game.next_input() {
-            if game.rolls > MAX_ROLLS {
+            if game.rolls > self.max_rolls {
                 record.unfinished = true;
                 break;
             }
@@ -234,26 +240,15 @@ impl Table<'_> {
                 break;
             }
         }
+        record.rolls = game.rolls.min(self.max_rolls);
         let mut order = engine.places(&game.position);
-        // Seats the rules rank equal share a place (rules.md 8.5), here and in the report.
-        let mut rank = vec![0u8; n];
-        for (&seat, &r) in order.iter().zip(&engine.ranks(&game.position)) {
-            rank[seat] = r;
-        }
-        if let Some((e, _)) = &record.forfeit {
-            let seat = seat_of(*e, turn_in_rotation, n);
-            order.retain(|&s| s != seat);
-            order.push(seat);
-            rank[seat] = u8::MAX;
-        }
-        for (i, &seat) in order.iter().enumerate() {
-            let tied = i > 0 && rank[seat] != u8::MAX && rank[order[i - 1]] == rank[seat];
-            let place = if tied {
-                record.place[entry_at[order[i - 1]]]
-            } else {
-                i
-            };
-            record.place[entry_at[seat]] = place;
+        let forfeit = record
+            .forfeit
+            .as_ref()
+            .map(|(e, _)| seat_of(*e, turn_in_rotation, n));
+        let place = seat_places(&mut order, &engine.ranks(&game.position), forfeit);
+        for (seat, &p) in place.iter().enumerate() {
+            record.place[entry_at[seat]] = p;
         }
         let colours: Vec<&str> = order
             .iter()
@@ -266,6 +261,49 @@ impl Table<'_> {
         }
         record
     }
+}
+
+/// Each seat's place (0 = first), from `order`, the seats as the rules rank them, and
+/// `ranks`, their ranks in that order: seats the rules rank equal share a place
+/// (rules.md 8.5). A seat that forfeited is moved to the end of `order` and placed last,
+/// alone.
+fn seat_places(order: &mut Vec<usize>, ranks: &[u8], forfeit: Option<usize>) -> Vec<usize> {
+    let n = order.len();
+    let mut rank = vec![0u8; n];
+    for (&seat, &r) in order.iter().zip(ranks) {
+        rank[seat] = r;
+    }
+    if let Some(seat) = forfeit {
+        order.retain(|&s| s != seat);
+        order.push(seat);
+        // Ranks run from 1 to the seat count, so this one is shared with nobody.
+        rank[seat] = u8::MAX;
+    }
+    let mut place = vec![0; n];
+    for (i, &seat) in order.iter().enumerate() {
+        let tied = i > 0 && rank[order[i - 1]] == rank[seat];
+        place[seat] = if tied { place[order[i - 1]] } else { i };
+    }
+    place
+}
+
+/// Checks the arguments that clap leaves to the arena: the move timeout, the jobs and the
+/// number of games.
+fn check_limits(args: &ArenaArgs) -> Result<(), Failure> {
+    if !(args.move_timeout > 0.0 && args.move_timeout.is_finite()) {
+        return Err(Failure::bad_input(
+            "--move-timeout: expected a positive number of seconds",
+        ));
+    }
+    if args.jobs == 0 || args.jobs > MAX_JOBS {
+        return Err(Failure::bad_input(format!("--jobs: 1 to {MAX_JOBS}")));
+    }
+    if args.games > MAX_GAMES {
+        return Err(Failure::bad_input(format!(
+            "--games: at most {MAX_GAMES} in one run (split a longer one over several seeds)"
+        )));
+    }
+    Ok(())
 }
 
 /// Runs `ludo arena`.
@@ -281,45 +319,41 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     rules_arg::check_seats(&engine, players.len())?;
-    if !(args.move_timeout > 0.0 && args.move_timeout.is_finite()) {
-        return Err(Failure::bad_input(
-            "--move-timeout: expected a positive number of seconds",
-        ));
-    }
-    if args.jobs == 0 || args.jobs > MAX_JOBS {
-        return Err(Failure::bad_input(format!("--jobs: 1 to {MAX_JOBS}")));
-    }
-    if args.games > MAX_GAMES {
-        return Err(Failure::bad_input(format!(
-            "--games: at most {MAX_GAMES} in one run (split a longer one over several seeds)"
-        )));
-    }
+    check_limits(args)?;
     let timeout = Duration::from_secs_f64(args.move_timeout.min(86_400.0));
     let n = players.len() as u64;
     let games = args.games.div_ceil(n) * n;
-    let started = Instant::now();
-    let reports = play_games(&engine, &rules_value, &players, games, args, timeout);
-    let elapsed = started.elapsed();
-    let unfinished = reports.1;
-    let reports = reports.0;
+    let totals = play_games(&engine, &rules_value, &players, games, args, timeout);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let value = report_json(&engine, args, games, unfinished, elapsed, &reports);
+        let value = report_json(&engine, args, &totals);
         writeln!(
             out,
             "{}",
             serde_json::to_string_pretty(&value).unwrap_or_default()
         )?;
     } else {
-        write_table(
-            &mut out, &engine, args, games, unfinished, elapsed, &reports,
-        )?;
+        write_table(&mut out, &engine, args, &totals)?;
     }
     Ok(())
 }
 
-/// Plays `games` games on `args.jobs` threads. Returns each player's report and the number
-/// of games stopped at the roll limit. The outcome does not depend on the number of jobs.
+/// What a run played, for its report.
+struct Totals {
+    /// Games played.
+    games: u64,
+    /// Games stopped at the roll limit and ranked as they stood.
+    unfinished: u64,
+    /// Rolls played over all games.
+    rolls: u64,
+    /// The run's wall-clock time.
+    elapsed: Duration,
+    /// One report for each entry of `--seats`.
+    reports: Vec<BotReport>,
+}
+
+/// Plays `games` games on `args.jobs` threads and adds up their records. The outcome
+/// (all but the times) does not depend on the number of jobs.
 fn play_games(
     engine: &Engine,
     rules_value: &Value,
@@ -327,7 +361,8 @@ fn play_games(
     games: u64,
     args: &ArenaArgs,
     timeout: Duration,
-) -> (Vec<BotReport>, u64) {
+) -> Totals {
+    let started = Instant::now();
     let n = players.len();
     let colours = engine.board.seat_colours(n).unwrap_or_default();
     let table = Table {
@@ -335,6 +370,7 @@ fn play_games(
         rules_value,
         colours,
         seed: args.seed,
+        max_rolls: MAX_ROLLS,
     };
     let bar = if games >= 20 && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(games);
@@ -422,9 +458,11 @@ fn play_games(
         })
         .collect();
     let mut unfinished = 0;
+    let mut rolls = 0;
     for (g, record) in records.into_iter().enumerate() {
         let Some(record) = record else { continue };
         unfinished += record.unfinished as u64;
+        rolls += record.rolls;
         for (e, report) in reports.iter_mut().enumerate() {
             let place = record.place[e];
             report.games += 1;
@@ -440,7 +478,13 @@ fn play_games(
     for r in &mut reports {
         r.times.sort_unstable();
     }
-    (reports, unfinished)
+    Totals {
+        games,
+        unfinished,
+        rolls,
+        elapsed: started.elapsed(),
+        reports,
+    }
 }
 
 /// The label of entry `e`: its player, numbered when the same player sits more than once.
@@ -471,14 +515,14 @@ fn ms(nanos: u64) -> f64 {
 }
 
 /// The report as JSON.
-fn report_json(
-    engine: &Engine,
-    args: &ArenaArgs,
-    games: u64,
-    unfinished: u64,
-    elapsed: Duration,
-    reports: &[BotReport],
-) -> Value {
+fn report_json(engine: &Engine, args: &ArenaArgs, totals: &Totals) -> Value {
+    let Totals {
+        games,
+        unfinished,
+        rolls,
+        elapsed,
+        ref reports,
+    } = *totals;
     let bots: Vec<Value> = reports
         .iter()
         .map(|r| {
@@ -510,6 +554,7 @@ fn report_json(
         "seed": args.seed,
         "jobs": args.jobs,
         "unfinished": unfinished,
+        "mean_rolls": if games > 0 { Some(rolls as f64 / games as f64) } else { None },
         "seconds": elapsed.as_secs_f64(),
         "bots": bots,
     })
@@ -520,11 +565,15 @@ fn write_table(
     out: &mut impl Write,
     engine: &Engine,
     args: &ArenaArgs,
-    games: u64,
-    unfinished: u64,
-    elapsed: Duration,
-    reports: &[BotReport],
+    totals: &Totals,
 ) -> std::io::Result<()> {
+    let Totals {
+        games,
+        unfinished,
+        elapsed,
+        ref reports,
+        ..
+    } = *totals;
     let n = reports.len();
     writeln!(
         out,
@@ -568,7 +617,7 @@ fn write_table(
         )?;
     }
     let rotations = games / n.max(1) as u64;
-    if n > 1 && rotations > 0 {
+    if rotations > 0 {
         writeln!(
             out,
             "wins by seat, {rotations} games from each ({}):",
@@ -608,4 +657,333 @@ fn write_table(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    fn words(seed: &Seed) -> [u64; 4] {
+        let mut words = [0; 4];
+        for (word, bytes) in words.iter_mut().zip(seed.0.chunks_exact(8)) {
+            let mut le = [0; 8];
+            le.copy_from_slice(bytes);
+            *word = u64::from_le_bytes(le);
+        }
+        words
+    }
+
+    #[test]
+    fn mix_is_the_first_splitmix64_output() {
+        // SplitMix64 from state 0 starts 0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4: the second
+        // is the first from the state one step (0x9e3779b97f4a7c15) on.
+        assert_eq!(mix(0), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(mix(0x9e37_79b9_7f4a_7c15), 0x6e78_9e6a_a1b9_65f4);
+    }
+
+    #[test]
+    fn the_seeds_of_a_run_are_pinned_so_published_figures_can_be_rerun() {
+        // The README's figures name their seeds; a change here would change every one.
+        // Worked out apart from this code: with mix(z) SplitMix64's first output from z,
+        // a = mix(1 ^ mix(0)), b = mix(a), and the dice seed is a, b, mix(b), mix(mix(b)),
+        // each little-endian; the first entry's bot draws from mix(1 ^ mix(0) ^ 1).
+        assert_eq!(
+            words(&rotation_seed(1, 0)),
+            [
+                0x08b4_fda8_c892_b50e,
+                0x44e5_b981_00c6_7fb0,
+                0xd1c0_2706_8798_4b37,
+                0xf9ac_6e33_7c2f_0f1e
+            ]
+        );
+        assert_eq!(bot_seed(1, 0, 0), 0xa706_dd2f_4d19_7e6f);
+    }
+
+    #[test]
+    fn every_rotation_and_every_bot_of_a_run_gets_a_seed_of_its_own() {
+        let mut dice_seeds = HashSet::new();
+        for seed in 0..8 {
+            let mut dice_words = HashSet::new();
+            for rotation in 0..8 {
+                let w = words(&rotation_seed(seed, rotation));
+                assert!(dice_seeds.insert(w), "seed {seed} rotation {rotation}");
+                dice_words.extend(w);
+            }
+            // Within one run; runs whose seeds differ in the low bits can share bot seeds
+            // (seed 0's second entry draws as seed 3's first), with other dice.
+            let mut bot_seeds = HashSet::new();
+            for rotation in 0..8 {
+                for entry in 0..6 {
+                    let b = bot_seed(seed, rotation, entry);
+                    assert!(
+                        bot_seeds.insert(b),
+                        "seed {seed} rotation {rotation} entry {entry}"
+                    );
+                    assert!(
+                        !dice_words.contains(&b),
+                        "bot seed {b:#x} is part of a dice seed"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn places_follow_the_rules_order_and_ties_share_one() {
+        let places = |order: &[usize], ranks: &[u8], forfeit| {
+            let mut order = order.to_vec();
+            let place = seat_places(&mut order, ranks, forfeit);
+            (order, place)
+        };
+        // Places by seat: seat 2 first, then 0, 3, 1.
+        assert_eq!(places(&[2, 0, 3, 1], &[1, 2, 3, 4], None).1, [1, 3, 0, 2]);
+        // Seats 0 and 2 ranked equal share the second place; the next seat is fourth.
+        assert_eq!(places(&[1, 0, 2, 3], &[1, 2, 2, 4], None).1, [1, 0, 1, 3]);
+        // Three equal after the first.
+        assert_eq!(places(&[3, 0, 1, 2], &[1, 2, 2, 2], None).1, [1, 1, 1, 0]);
+    }
+
+    #[test]
+    fn a_seat_that_forfeits_is_last_alone_and_the_others_close_up() {
+        let mut order = vec![0, 1, 2];
+        // The winner forfeited: the others move up a place.
+        assert_eq!(seat_places(&mut order, &[1, 2, 3], Some(0)), [2, 0, 1]);
+        assert_eq!(order, [1, 2, 0]);
+        // One of two seats ranked equal forfeited: the other keeps its place, alone, and
+        // the seat behind them moves up.
+        let mut order = vec![1, 0, 2, 3];
+        assert_eq!(
+            seat_places(&mut order, &[1, 2, 2, 4], Some(0)),
+            [3, 0, 1, 2]
+        );
+        assert_eq!(order, [1, 2, 3, 0]);
+        // A forfeit among three equal seats leaves the other two sharing.
+        let mut order = vec![0, 1, 2, 3];
+        assert_eq!(
+            seat_places(&mut order, &[1, 2, 2, 2], Some(1)),
+            [0, 3, 1, 1]
+        );
+    }
+
+    fn args(games: u64, jobs: usize, move_timeout: f64) -> ArenaArgs {
+        ArenaArgs {
+            rules: "classic".into(),
+            seats: "random,random".into(),
+            games,
+            seed: 1,
+            jobs,
+            json: false,
+            move_timeout,
+        }
+    }
+
+    #[test]
+    fn the_limits_on_jobs_games_and_timeout_are_inclusive() {
+        let refused = |a: ArenaArgs| match check_limits(&a) {
+            Err(Failure::BadInput(why)) => why,
+            other => panic!("expected a refusal, got {other:?}"),
+        };
+        assert!(check_limits(&args(MAX_GAMES, MAX_JOBS, 0.001)).is_ok());
+        assert!(check_limits(&args(0, 1, 5.0)).is_ok());
+        assert_eq!(refused(args(100, MAX_JOBS + 1, 5.0)), "--jobs: 1 to 256");
+        assert_eq!(refused(args(100, 0, 5.0)), "--jobs: 1 to 256");
+        assert!(refused(args(MAX_GAMES + 1, 1, 5.0)).starts_with("--games: at most 1000000 "));
+        for timeout in [0.0, -1.0, f64::INFINITY, f64::NAN] {
+            assert_eq!(
+                refused(args(100, 1, timeout)),
+                "--move-timeout: expected a positive number of seconds"
+            );
+        }
+    }
+
+    fn table<'a>(engine: &'a Engine, rules: &'a Value, max_rolls: u64) -> Table<'a> {
+        Table {
+            engine,
+            rules_value: rules,
+            colours: engine.board.seat_colours(2).expect("two seats"),
+            seed: 7,
+            max_rolls,
+        }
+    }
+
+    fn random_pair() -> Vec<Seat> {
+        vec![Seat::Level("random".into()), Seat::Level("random".into())]
+    }
+
+    #[test]
+    fn a_game_past_the_roll_limit_is_stopped_and_ranked_as_it_stands() {
+        let engine = Engine::preset("classic").expect("classic");
+        let rules = json!("classic");
+        let whole = table(&engine, &rules, MAX_ROLLS).play(3, &mut random_pair());
+        assert!(!whole.unfinished);
+        assert!(whole.rolls > 20, "{} rolls", whole.rolls);
+        let mut places = whole.place.clone();
+        places.sort_unstable();
+        assert_eq!(places, [0, 1]);
+        // A limit of exactly the rolls the game takes lets it finish, the same game.
+        let at_limit = table(&engine, &rules, whole.rolls).play(3, &mut random_pair());
+        assert!(!at_limit.unfinished);
+        assert_eq!(
+            (at_limit.rolls, &at_limit.place),
+            (whole.rolls, &whole.place)
+        );
+        // One roll fewer stops it, ranked by the distance each seat has to go.
+        let cut = table(&engine, &rules, whole.rolls - 1).play(3, &mut random_pair());
+        assert!(cut.unfinished);
+        assert_eq!(cut.rolls, whole.rolls - 1);
+        let mut places = cut.place.clone();
+        places.sort_unstable();
+        assert_eq!(places, [0, 1]);
+        // Ten rolls in, both seats are still far from home.
+        let early = table(&engine, &rules, 10).play(3, &mut random_pair());
+        assert!(early.unfinished && early.rolls == 10);
+        assert!(early.times.iter().map(Vec::len).sum::<usize>() <= 10);
+    }
+
+    #[test]
+    fn entries_are_numbered_only_when_the_same_player_sits_twice() {
+        let players: Vec<Player> = ["random", "easy", "random", "cmd:python3 bot.py  -v"]
+            .iter()
+            .map(|p| Player::parse(p).expect("a player"))
+            .collect();
+        let labels: Vec<String> = (0..players.len()).map(|e| label(&players, e)).collect();
+        assert_eq!(
+            labels,
+            ["random #1", "easy", "random #2", "cmd:python3 bot.py -v"]
+        );
+    }
+
+    fn report(label: &str, wins: u64, places: Vec<u64>, times: Vec<u64>) -> BotReport {
+        let games = places.iter().sum();
+        BotReport {
+            label: label.into(),
+            name: None,
+            games,
+            wins,
+            wins_by_seat: vec![wins, 0],
+            places,
+            times,
+            forfeits: Vec::new(),
+        }
+    }
+
+    fn table_text(totals: &Totals) -> String {
+        let engine = Engine::preset("classic").expect("classic");
+        let mut out = Vec::new();
+        write_table(&mut out, &engine, &args(4, 1, 5.0), totals).expect("written");
+        String::from_utf8(out).expect("UTF-8")
+    }
+
+    #[test]
+    fn the_table_shows_rates_intervals_places_and_times_in_milliseconds() {
+        let totals = Totals {
+            games: 4,
+            unfinished: 0,
+            rolls: 400,
+            elapsed: Duration::from_millis(1500),
+            reports: vec![
+                report(
+                    "expert",
+                    3,
+                    vec![3, 1],
+                    vec![1_500_000, 2_250_000, 40_000_000],
+                ),
+                report("random", 1, vec![1, 3], vec![10_000, 20_000]),
+            ],
+        };
+        let text = table_text(&totals);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "classic: 2 seats, 4 games (2 rotations), seed 1, 1.5 s"
+        );
+        let (low, high) = stats::wilson(3, 4);
+        let expert: Vec<&str> = lines[2].split_whitespace().collect();
+        assert_eq!(
+            expert,
+            [
+                "expert",
+                "4",
+                "3",
+                "75.0%",
+                &format!("{:.1}%", low * 100.0),
+                "–",
+                &format!("{:.1}%", high * 100.0),
+                "1.25",
+                "3",
+                "2.250",
+                "40.000"
+            ]
+        );
+        let random: Vec<&str> = lines[3].split_whitespace().collect();
+        assert_eq!(random[3], "25.0%");
+        assert_eq!(&random[7..], ["1.75", "2", "0.010", "0.020"]);
+        assert_eq!(lines[4], "wins by seat, 2 games from each (red, yellow):");
+        assert!(lines[5].ends_with("150.0%     0.0%"), "{}", lines[5]);
+        assert_eq!(
+            lines.len(),
+            7,
+            "nothing stopped, nothing forfeited:\n{text}"
+        );
+    }
+
+    #[test]
+    fn a_run_of_no_games_shows_no_rates_it_cannot_have() {
+        let totals = Totals {
+            games: 0,
+            unfinished: 0,
+            rolls: 0,
+            elapsed: Duration::ZERO,
+            reports: vec![
+                report("medium", 0, vec![0, 0], Vec::new()),
+                report("easy", 0, vec![0, 0], Vec::new()),
+            ],
+        };
+        let text = table_text(&totals);
+        assert!(!text.contains("NaN") && !text.contains("inf"), "{text}");
+        assert!(!text.contains("wins by seat"), "{text}");
+        assert!(
+            text.lines().nth(2).is_some_and(|l| l.contains("   0.0% ")),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_table_counts_stopped_games_and_lists_ten_forfeits_at_most() {
+        let forfeits = |k: u64| (0..k).map(|g| (g, format!("reason {g}"))).collect();
+        let mut ten = report("cmd:./bot", 0, vec![0, 12], Vec::new());
+        ten.forfeits = forfeits(10);
+        ten.name = Some("Bot 1.0".into());
+        let mut eleven = report("cmd:./other", 12, vec![12, 0], Vec::new());
+        eleven.forfeits = forfeits(11);
+        let totals = Totals {
+            games: 12,
+            unfinished: 2,
+            rolls: 0,
+            elapsed: Duration::ZERO,
+            reports: vec![ten, eleven],
+        };
+        let text = table_text(&totals);
+        assert!(
+            text.contains("\n2 games stopped after 100000 rolls and were ranked as they stood\n"),
+            "{text}"
+        );
+        let ten_at = text.find("cmd:./bot (Bot 1.0) forfeited 10 of 12 games:\n");
+        let eleven_at = text.find("cmd:./other forfeited 11 of 12 games:\n");
+        let (Some(ten_at), Some(eleven_at)) = (ten_at, eleven_at) else {
+            panic!("both forfeit lists:\n{text}");
+        };
+        let first = &text[ten_at..eleven_at];
+        assert!(
+            first.contains("  game 9: reason 9\n") && !first.contains("more"),
+            "{first}"
+        );
+        let second = &text[eleven_at..];
+        assert!(
+            second.contains("  game 9: reason 9\n  … and 1 more\n"),
+            "{second}"
+        );
+        assert!(!second.contains("game 10:"), "{second}");
+    }
 }

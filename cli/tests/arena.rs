@@ -116,6 +116,32 @@ fn the_report_of_a_small_run_is_consistent_with_its_counts() {
     // Exactly one winner a game.
     assert_eq!(wins, 12);
     assert_eq!(report["seat_colours"], json!(["red", "green", "yellow"]));
+    // A classic game takes at least 40 rolls: the winner alone rolls a six to bring out
+    // each of its four pieces and moves each 56 squares, six at most a roll. The mean is a
+    // whole count of rolls over 12 games.
+    let mean_rolls = report["mean_rolls"].as_f64().expect("mean rolls");
+    assert!((40.0..100_000.0).contains(&mean_rolls), "{mean_rolls}");
+    assert!(close((mean_rolls * 12.0).fract(), 0.0), "{mean_rolls}");
+    assert_eq!(report["unfinished"], 0);
+}
+
+#[test]
+fn a_run_of_no_games_reports_no_rates() {
+    let report = arena(&["--seats", "random,easy", "--games", "0"]);
+    assert_eq!(
+        (&report["games"], &report["rotations"]),
+        (&json!(0), &json!(0))
+    );
+    assert_eq!(report["mean_rolls"], Value::Null);
+    for bot in bots(&report) {
+        assert_eq!(
+            (&bot["games"], &bot["win_rate"]),
+            (&json!(0), &json!(0.0)),
+            "{bot}"
+        );
+        assert_eq!(bot["mean_place"], Value::Null, "{bot}");
+        assert_eq!(bot["decision_ms_median"], Value::Null, "{bot}");
+    }
 }
 
 fn wins_by_seat(bot: &Value) -> Vec<u64> {
@@ -372,7 +398,16 @@ done
     let of_type = |t: &str| messages.iter().filter(|m| m["type"] == t).count();
     assert_eq!(messages[0]["type"], "hello", "{seen}");
     assert_eq!((of_type("hello"), of_type("result")), (1, 2), "{seen}");
-    assert!(of_type("choose") > 0);
+    // It is asked exactly when it has a choice, two moves or more, and every question
+    // is one of its decisions in the report.
+    let choices: Vec<usize> = messages
+        .iter()
+        .filter(|m| m["type"] == "choose")
+        .map(|m| m["moves"].as_array().map_or(0, Vec::len))
+        .collect();
+    assert!(choices.iter().all(|&k| k >= 2), "{choices:?}");
+    assert!(choices.contains(&2), "{choices:?}");
+    assert_eq!(number(&bots(&report)[0]["decisions"]), choices.len() as u64);
     for result in messages.iter().filter(|m| m["type"] == "result") {
         assert_eq!(
             result["places"].as_array().map(Vec::len),

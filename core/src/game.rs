@@ -82,7 +82,8 @@ impl Game {
     }
 }
 
-/// A small fast generator for random move choices in simulations (not for dice).
+/// SplitMix64: a small fast generator for random move choices in simulations and for
+/// deriving seeds from seeds (never for the dice themselves).
 #[derive(Clone, Debug)]
 pub struct SplitMix(pub u64);
 
@@ -92,15 +93,20 @@ impl SplitMix {
         SplitMix(seed ^ 0x5EED)
     }
 
-    /// The next number below `n` (`n` > 0).
+    /// The next 64-bit output.
     #[inline]
-    pub fn below(&mut self, n: usize) -> usize {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (((z >> 32) * n as u64) >> 32) as usize
+        z ^ (z >> 31)
+    }
+
+    /// The next number below `n` (`n` > 0).
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -136,6 +142,17 @@ mod tests {
             0xc584_133a,
         ];
         assert_eq!(firsts, reference);
+        let mut whole = SplitMix(0);
+        let words: Vec<u64> = (0..4).map(|_| whole.next_u64()).collect();
+        assert_eq!(
+            words,
+            [
+                0xe220_a839_7b1d_cdaf,
+                0x6e78_9e6a_a1b9_65f4,
+                0x06c4_5d18_8009_454f,
+                0xf88b_b8a8_724c_81ec
+            ]
+        );
         let mut die = SplitMix(0);
         let scaled: Vec<usize> = (0..3).map(|_| die.below(6)).collect();
         assert_eq!(scaled, [5, 2, 0]);
