@@ -528,6 +528,34 @@ fn bots_play_a_whole_game_through_the_session() {
 }
 
 #[test]
+fn a_random_bot_draws_afresh_at_every_choice() {
+    // A bot's seed mixes in the log's length: a seed that left it out would repeat one
+    // draw all game, and a random bot would always take the same one of two moves.
+    let mut s = Session::new(setup(
+        "classic",
+        vec![Seat::bot("A", "random"), Seat::bot("B", "random")],
+        5,
+    ))
+    .expect("session");
+    while !s.is_over() {
+        s.play_bot().expect("bot action");
+    }
+    for seat in 0..2 {
+        let of_two: Vec<u8> = s
+            .log()
+            .iter()
+            .filter(|d| d.seat == seat && d.options == 2)
+            .map(|d| d.choice)
+            .collect();
+        assert!(of_two.len() >= 8, "seat {seat}: {of_two:?}");
+        assert!(
+            of_two.contains(&0) && of_two.contains(&1),
+            "seat {seat}: {of_two:?}"
+        );
+    }
+}
+
+#[test]
 fn a_player_who_takes_every_hint_plays_the_experts_game() {
     for (preset, seed) in [("classic", 41), ("parchis", 42)] {
         let seats = |first: Seat| vec![first, Seat::bot("Bo", "random")];
