@@ -8,6 +8,7 @@ use ludo_core::bots::{Bot, LEVELS, bot_for};
 use ludo_core::dice::Seed;
 use ludo_core::game::Game;
 use ludo_core::moves::{Input, MoveList};
+use ludo_core::position::YARD;
 use ludo_core::rules::PRESETS;
 use ludo_core::{Engine, Phase, Position};
 use serde_json::json;
@@ -160,6 +161,64 @@ fn medium_hard_and_expert_capture_an_advanced_piece() {
     for pick in case.picks(&["medium", "hard", "expert"]) {
         assert_eq!(pick, (20, 23));
     }
+}
+
+/// The move `medium` picks with `roll` on a classic board where red moves first and
+/// yellow has one piece left on the road, on square 13 (it started on 26 and has come 39).
+fn medium_picks(red: serde_json::Value, yellow: serde_json::Value, roll: u8) -> (u8, u8) {
+    let case = Case::new(
+        json!({
+            "rules": "classic",
+            "seats": ["red", "yellow"],
+            "pieces": {"red": red, "yellow": yellow},
+        }),
+        Input::Roll(roll),
+    );
+    assert_eq!(case.list.len(), 2, "two moves to choose from");
+    case.picks(&["medium"])[0]
+}
+
+#[test]
+fn medium_follows_its_priority_list_in_order() {
+    let lone = json!([39, "home", "home", "home"]);
+    // Bringing a piece home comes before a capture (20 → 23 takes yellow's piece there).
+    let pick = medium_picks(
+        json!([53, 20, "yard", "yard"]),
+        json!([49, 39, "home", "home"]),
+        3,
+    );
+    assert_eq!(pick, (53, 56));
+    // A capture comes before bringing a piece out.
+    let pick = medium_picks(
+        json!([17, "yard", "yard", "yard"]),
+        json!([49, 39, "home", "home"]),
+        6,
+    );
+    assert_eq!(pick, (17, 23));
+    // Bringing a piece out comes before taking one out of danger (15, two squares ahead
+    // of yellow, could reach the star on 21).
+    let pick = medium_picks(json!([15, "yard", "yard", "yard"]), lone.clone(), 6);
+    assert_eq!(pick, (YARD, 0));
+    // Taking a piece out of danger (24, which yellow reaches with 6 and 5, to 28, out of
+    // reach) comes before reaching a safe square (the star on 8).
+    let pick = medium_picks(json!([24, 4, "yard", "yard"]), lone.clone(), 4);
+    assert_eq!(pick, (24, 28));
+    // Reaching a safe square comes before advancing the piece furthest ahead.
+    let pick = medium_picks(json!([4, 31, "yard", "yard"]), lone.clone(), 4);
+    assert_eq!(pick, (4, 8));
+    // Advancing: first to a square nothing can hit (16 → 18 stays within yellow's reach) ...
+    let pick = medium_picks(json!([16, 2, "yard", "yard"]), lone.clone(), 2);
+    assert_eq!(pick, (2, 4));
+    // ... then the piece furthest ahead.
+    let pick = medium_picks(json!([2, 30, "yard", "yard"]), lone, 2);
+    assert_eq!(pick, (30, 32));
+    // Of two captures, the one of the piece that has come further (49 against 30).
+    let pick = medium_picks(
+        json!([1, 20, "yard", "yard"]),
+        json!([30, 49, "home", "home"]),
+        3,
+    );
+    assert_eq!(pick, (20, 23));
 }
 
 #[test]
