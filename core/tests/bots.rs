@@ -163,9 +163,8 @@ fn medium_hard_and_expert_capture_an_advanced_piece() {
     }
 }
 
-/// The move `medium` picks with `roll` on a classic board where red moves first and
-/// yellow has one piece left on the road, on square 13 (it started on 26 and has come 39).
-fn medium_picks(red: serde_json::Value, yellow: serde_json::Value, roll: u8) -> (u8, u8) {
+/// A classic board where red, to move with `roll`, has two moves to choose from.
+fn red_to_move(red: serde_json::Value, yellow: serde_json::Value, roll: u8) -> Case {
     let case = Case::new(
         json!({
             "rules": "classic",
@@ -175,7 +174,13 @@ fn medium_picks(red: serde_json::Value, yellow: serde_json::Value, roll: u8) -> 
         Input::Roll(roll),
     );
     assert_eq!(case.list.len(), 2, "two moves to choose from");
-    case.picks(&["medium"])[0]
+    case
+}
+
+/// The move `medium` picks with `roll` on a classic board where red moves first (yellow's
+/// piece 39, when it has one, stands on square 13: it started on 26).
+fn medium_picks(red: serde_json::Value, yellow: serde_json::Value, roll: u8) -> (u8, u8) {
+    red_to_move(red, yellow, roll).picks(&["medium"])[0]
 }
 
 #[test]
@@ -219,6 +224,51 @@ fn medium_follows_its_priority_list_in_order() {
         3,
     );
     assert_eq!(pick, (20, 23));
+}
+
+#[test]
+fn easy_keeps_to_its_short_list_and_slips_about_one_move_in_five() {
+    let lone = json!([39, "home", "home", "home"]);
+    let cases = [
+        // Home before a capture, a capture before bringing a piece out, a piece out before
+        // a walk, and otherwise the front piece, even into reach of yellow's piece on 13:
+        // easy never thinks about danger.
+        (
+            json!([53, 20, "yard", "yard"]),
+            json!([49, 39, "home", "home"]),
+            3,
+            (53, 56),
+        ),
+        (
+            json!([17, "yard", "yard", "yard"]),
+            json!([49, 39, "home", "home"]),
+            6,
+            (17, 23),
+        ),
+        (
+            json!([30, "yard", "yard", "yard"]),
+            lone.clone(),
+            6,
+            (YARD, 0),
+        ),
+        (json!([16, 2, "yard", "yard"]), lone, 2, (16, 18)),
+    ];
+    for (red, yellow, roll, best) in cases {
+        let case = red_to_move(red, yellow, roll);
+        let mut bot = bot_for("easy", 11).expect("easy");
+        let mut other = 0;
+        for _ in 0..1000 {
+            let i = bot.choose(&case.engine, &case.pos, case.input, &case.list);
+            let m = case.list.get(i).expect("index in range");
+            other += usize::from((m.from, m.to) != best);
+        }
+        // A slip picks either move, so one decision in ten (100 of 1,000, 3.7 standard
+        // deviations either side) goes to the other move.
+        assert!(
+            (65..=135).contains(&other),
+            "{best:?}: the other move {other} times in 1,000"
+        );
+    }
 }
 
 #[test]
