@@ -323,7 +323,14 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
     let timeout = Duration::from_secs_f64(args.move_timeout.min(86_400.0));
     let n = players.len() as u64;
     let games = args.games.div_ceil(n) * n;
-    let totals = play_games(&engine, &rules_value, &players, games, args, timeout);
+    let table = Table {
+        engine: &engine,
+        rules_value: &rules_value,
+        colours: engine.board.seat_colours(players.len()).unwrap_or_default(),
+        seed: args.seed,
+        max_rolls: MAX_ROLLS,
+    };
+    let totals = play_games(&table, &players, games, args.jobs, timeout);
     let mut out = std::io::stdout().lock();
     if args.json {
         let value = report_json(&engine, args, &totals);
@@ -352,26 +359,17 @@ struct Totals {
     reports: Vec<BotReport>,
 }
 
-/// Plays `games` games on `args.jobs` threads and adds up their records. The outcome
-/// (all but the times) does not depend on the number of jobs.
+/// Plays `games` games at `table` on `jobs` threads and adds up their records. The
+/// outcome (all but the times) does not depend on the number of jobs.
 fn play_games(
-    engine: &Engine,
-    rules_value: &Value,
+    table: &Table,
     players: &[Player],
     games: u64,
-    args: &ArenaArgs,
+    jobs: usize,
     timeout: Duration,
 ) -> Totals {
     let started = Instant::now();
     let n = players.len();
-    let colours = engine.board.seat_colours(n).unwrap_or_default();
-    let table = Table {
-        engine,
-        rules_value,
-        colours,
-        seed: args.seed,
-        max_rolls: MAX_ROLLS,
-    };
     let bar = if games >= 20 && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(games);
         if let Ok(style) =
@@ -387,10 +385,9 @@ fn play_games(
     let (tx, rx) = channel::<(u64, GameRecord)>();
     let mut records: Vec<Option<GameRecord>> = vec![None; games as usize];
     let names: Vec<Option<String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..args.jobs.min(games.max(1) as usize))
+        let handles: Vec<_> = (0..jobs.min(games.max(1) as usize))
             .map(|_| {
                 let tx = tx.clone();
-                let table = &table;
                 let next = &next;
                 scope.spawn(move || {
                     let mut seats: Vec<Seat> = players
@@ -839,6 +836,30 @@ mod tests {
         let early = table(&engine, &rules, 10).play(3, &mut random_pair());
         assert!(early.unfinished && early.rolls == 10);
         assert!(early.times.iter().map(Vec::len).sum::<usize>() <= 10);
+    }
+
+    #[test]
+    fn a_run_counts_its_stopped_games_and_their_rolls() {
+        let engine = Engine::preset("classic").expect("classic");
+        let rules = json!("classic");
+        let players = [Player::Level("random".into()), Player::Level("easy".into())];
+        let timeout = Duration::from_secs(5);
+        // Ten rolls end no game: all six are stopped, each after ten rolls, and each still
+        // gives both entries a place.
+        let totals = play_games(&table(&engine, &rules, 10), &players, 6, 2, timeout);
+        assert_eq!((totals.games, totals.unfinished, totals.rolls), (6, 6, 60));
+        for report in &totals.reports {
+            assert_eq!(report.games, 6);
+            assert_eq!(report.places.iter().sum::<u64>(), 6);
+        }
+        // Every game has a first place; after ten rolls both seats are often still equal
+        // (nothing out of the yard, or as far to go) and share it.
+        let wins: u64 = totals.reports.iter().map(|r| r.wins).sum();
+        assert!((6..=12).contains(&wins), "{wins} first places");
+        // With no limit to speak of, none is stopped.
+        let whole = play_games(&table(&engine, &rules, MAX_ROLLS), &players, 6, 2, timeout);
+        assert_eq!(whole.unfinished, 0);
+        assert!(whole.rolls > 6 * 40, "{} rolls", whole.rolls);
     }
 
     #[test]
