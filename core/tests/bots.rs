@@ -217,10 +217,18 @@ fn medium_follows_its_priority_list_in_order() {
     // ... then the piece furthest ahead.
     let pick = medium_picks(json!([2, 30, "yard", "yard"]), lone, 2);
     assert_eq!(pick, (30, 32));
-    // Of two captures, the one of the piece that has come further (49 against 30).
+    // Of two captures, the one of the piece that has come further (49 against 30) ...
     let pick = medium_picks(
         json!([1, 20, "yard", "yard"]),
         json!([30, 49, "home", "home"]),
+        3,
+    );
+    assert_eq!(pick, (20, 23));
+    // ... even when the other capture would move red's piece furthest ahead (40 → 43 takes
+    // the yellow piece that has come 17).
+    let pick = medium_picks(
+        json!([40, 20, "yard", "yard"]),
+        json!([17, 49, "home", "home"]),
         3,
     );
     assert_eq!(pick, (20, 23));
@@ -251,7 +259,15 @@ fn easy_keeps_to_its_short_list_and_slips_about_one_move_in_five() {
             6,
             (YARD, 0),
         ),
-        (json!([16, 2, "yard", "yard"]), lone, 2, (16, 18)),
+        (json!([16, 2, "yard", "yard"]), lone.clone(), 2, (16, 18)),
+        (json!([2, 16, "yard", "yard"]), lone, 2, (16, 18)),
+        // Of two captures, the piece that has come further, whichever red piece takes it.
+        (
+            json!([40, 20, "yard", "yard"]),
+            json!([17, 49, "home", "home"]),
+            3,
+            (20, 23),
+        ),
     ];
     for (red, yellow, roll, best) in cases {
         let case = red_to_move(red, yellow, roll);

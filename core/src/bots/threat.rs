@@ -328,9 +328,14 @@ mod tests {
             json!({"red": [16, "yard", "yard", "yard"], "yellow": yellow}),
         );
         assert!(close(open, 1.0 / 6.0 + 1.0 / 36.0), "{open}");
+        // With green seated first, red's pieces are bits 4 to 7 of a square's occupants.
         let pair = red_hit_chance(
             "ludo_blocks",
-            json!({"red": [16, 16, "yard", "yard"], "yellow": [26, "home", "home", "home"]}),
+            json!({
+                "green": ["yard", "yard", "yard", "yard"],
+                "red": [16, 16, "yard", "yard"],
+                "yellow": [26, "home", "home", "home"],
+            }),
         );
         assert_eq!(pair, 0.0);
         // A red pair on 41 stands between them; one red piece there does not.
