@@ -349,5 +349,11 @@ mod tests {
             json!({"red": [16, 15, "yard", "yard"], "yellow": yellow}),
         );
         assert!(close(past_one_piece, open), "{past_one_piece}");
+        // Nor does a pair elsewhere (at 30, on square 4).
+        let pair_elsewhere = red_hit_chance(
+            "ludo_blocks",
+            json!({"red": [16, 30, 30, "yard"], "yellow": yellow}),
+        );
+        assert!(close(pair_elsewhere, open), "{pair_elsewhere}");
     }
 }
