@@ -8,6 +8,7 @@
 
 use crate::board::MAX_TRACK;
 use crate::engine::{Engine, OFF_TRACK};
+use crate::moves::captured_pieces;
 use crate::position::{MAX_SEATS, PIECES, Position, YARD};
 use crate::rules::Barrier;
 
@@ -100,21 +101,7 @@ impl<'a> Table<'a> {
         let start = self.square(attacker, 0);
         let in_yard = self.pos.in_yard(attacker) > 0;
         if engine.is_safe(sq) {
-            // The one capture on a safe square: entering onto one's own full exit (Parchís).
-            let full = rules
-                .capacity
-                .is_some_and(|cap| here.count_ones() >= cap as u32);
-            let entering = (1..=6).filter(|&d| rules.enter_on.allows(d)).count() as f32;
-            return if rules.exit_capture
-                && sq == start
-                && in_yard
-                && full
-                && here & seat_bits(attacker) == 0
-            {
-                entering / 6.0
-            } else {
-                0.0
-            };
+            return self.entry_capture_chance(attacker, victim, sq);
         }
         if rules.barrier != Barrier::None && (here & seat_bits(victim)).count_ones() >= 2 {
             return 0.0;
@@ -171,6 +158,37 @@ impl<'a> Table<'a> {
         low + after_six / 6.0
     }
 
+    /// The chance that `attacker` takes `victim`'s pieces on the safe square `sq` by the one
+    /// capture made on such a square (Parchís, rules.md §1.6): entering onto its own exit
+    /// when that is full, beside one of its own pieces or not, which takes the opponent
+    /// piece there that arrived last.
+    fn entry_capture_chance(&self, attacker: usize, victim: usize, sq: u8) -> f32 {
+        let rules = &self.engine.rules;
+        let Some(cap) = rules.capacity.map(u32::from) else {
+            return 0.0;
+        };
+        let here = self.occupants[sq as usize];
+        let own = here & seat_bits(attacker);
+        let others = here & !own;
+        let can_enter_here =
+            rules.exit_capture && sq == self.square(attacker, 0) && self.pos.in_yard(attacker) > 0;
+        if !can_enter_here || here.count_ones() < cap || own.count_ones() >= cap || others == 0 {
+            return 0.0;
+        }
+        let opponent_pair = self
+            .pos
+            .seats()
+            .any(|s| (others & seat_bits(s)).count_ones() >= 2);
+        if rules.exit_barrier_blocks_entry && opponent_pair {
+            return 0.0;
+        }
+        let taken = captured_pieces(others).max_by_key(|&(s, i)| self.pos.arrival[s][i]);
+        if taken.map(|(s, _)| s) != Some(victim) {
+            return 0.0;
+        }
+        (1..=6).filter(|&d| rules.enter_on.allows(d)).count() as f32 / 6.0
+    }
+
     /// The chance that what `victim` has on track square `sq` is captured before `victim`
     /// rolls again, by any seat still playing.
     pub fn hit_chance(&self, victim: usize, sq: u8) -> f32 {
@@ -215,22 +233,29 @@ mod tests {
     use crate::json::{ParsedPosition, parse_position};
     use serde_json::{Value, json};
 
-    fn parsed(rules: &str, pieces: Value) -> ParsedPosition {
+    fn parsed(rules: Value, pieces: Value, arrivals: Value) -> ParsedPosition {
         let seats: Vec<&String> = pieces.as_object().expect("pieces").keys().collect();
         let seats = json!(seats);
-        parse_position(&json!({"rules": rules, "seats": seats, "pieces": pieces}))
-            .expect("position")
+        parse_position(&json!({
+            "rules": rules, "seats": seats, "pieces": pieces, "arrivals": arrivals
+        }))
+        .expect("position")
+    }
+
+    /// The chance that the first piece of `colour` is captured before it rolls again.
+    fn hit_chance_of(colour: &str, rules: Value, pieces: Value, arrivals: Value) -> f32 {
+        let p = parsed(rules, pieces, arrivals);
+        let seat = (0..p.position.seat_count as usize)
+            .find(|&s| {
+                p.engine.rules.colours[usize::from(p.position.seat_colour[s])].name() == colour
+            })
+            .expect("a seat of that colour");
+        Table::new(&p.engine, &p.position).piece_hit_chance(seat, 0)
     }
 
     /// The chance that red's first piece is captured before red rolls again.
     fn red_hit_chance(rules: &str, pieces: Value) -> f32 {
-        let p = parsed(rules, pieces);
-        let red = (0..p.position.seat_count as usize)
-            .find(|&s| {
-                p.engine.rules.colours[usize::from(p.position.seat_colour[s])].name() == "red"
-            })
-            .expect("a red seat");
-        Table::new(&p.engine, &p.position).piece_hit_chance(red, 0)
+        hit_chance_of("red", json!(rules), pieces, json!([]))
     }
 
     fn close(a: f32, b: f32) -> bool {
@@ -355,5 +380,73 @@ mod tests {
             json!({"red": [16, 30, 30, "yard"], "yellow": yellow}),
         );
         assert!(close(pair_elsewhere, open), "{pair_elsewhere}");
+    }
+
+    /// The progress at which a piece of `colour` stands on the exit of `owner` on `parchis`.
+    fn on_exit_of(owner: &str, colour: &str) -> u8 {
+        let engine = Engine::preset("parchis").expect("parchis");
+        let index = |name: &str| {
+            let c = engine.rules.colours.iter().position(|c| c.name() == name);
+            c.expect("a colour of the board") as u8
+        };
+        let exit = engine.square_of(index(owner), 0);
+        (0..=engine.board.last_track)
+            .find(|&p| engine.square_of(index(colour), p) == exit)
+            .expect("on the track")
+    }
+
+    #[test]
+    fn entering_onto_a_full_exit_takes_the_opponent_piece_that_came_last() {
+        // Parchís enters on a 5: a chance of 1/6 for the piece it would take.
+        let red = on_exit_of("yellow", "red");
+        let blue = on_exit_of("yellow", "blue");
+        let parchis = || json!("parchis");
+        // Beside a yellow piece on yellow's exit, red's piece is taken whoever came first.
+        for arrivals in [
+            json!([["yellow", 0], ["red", 0]]),
+            json!([["red", 0], ["yellow", 0]]),
+        ] {
+            let pieces = json!({"red": [red, "yard", "yard", "yard"], "yellow": [0, "yard", "yard", "yard"]});
+            let chance = hit_chance_of("red", parchis(), pieces, arrivals);
+            assert!(close(chance, 1.0 / 6.0), "{chance}");
+        }
+        // Not when yellow has nothing to bring out, nor when the exit is not full.
+        let none_out =
+            json!({"red": [red, "yard", "yard", "yard"], "yellow": [0, "home", "home", "home"]});
+        assert_eq!(hit_chance_of("red", parchis(), none_out, json!([])), 0.0);
+        let room =
+            json!({"red": [red, "yard", "yard", "yard"], "yellow": [10, "yard", "yard", "yard"]});
+        assert_eq!(hit_chance_of("red", parchis(), room, json!([])), 0.0);
+        // Red and blue there: the one that came last goes, the other stays.
+        let both = json!({
+            "blue": [blue, "yard", "yard", "yard"],
+            "red": [red, "yard", "yard", "yard"],
+            "yellow": [30, "yard", "yard", "yard"],
+        });
+        let red_last = json!([["blue", 0], ["red", 0]]);
+        assert!(close(
+            hit_chance_of("red", parchis(), both.clone(), red_last.clone()),
+            1.0 / 6.0
+        ));
+        assert_eq!(
+            hit_chance_of("blue", parchis(), both.clone(), red_last),
+            0.0
+        );
+        let blue_last = json!([["red", 0], ["blue", 0]]);
+        assert_eq!(
+            hit_chance_of("red", parchis(), both.clone(), blue_last.clone()),
+            0.0
+        );
+        assert!(close(
+            hit_chance_of("blue", parchis(), both, blue_last),
+            1.0 / 6.0
+        ));
+        // A red pair there is broken by entering, unless the rules say it stops the entry.
+        let pair =
+            json!({"red": [red, red, "yard", "yard"], "yellow": [30, "yard", "yard", "yard"]});
+        let chance = hit_chance_of("red", parchis(), pair.clone(), json!([]));
+        assert!(close(chance, 1.0 / 6.0), "{chance}");
+        let stops = json!({"preset": "parchis", "options": {"exit_barrier_blocks_entry": true}});
+        assert_eq!(hit_chance_of("red", stops, pair, json!([])), 0.0);
     }
 }
