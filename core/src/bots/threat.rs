@@ -231,6 +231,7 @@ fn roll_steps(engine: &Engine, pos: &Position, seat: usize, die: u8) -> u8 {
 mod tests {
     use super::*;
     use crate::json::{ParsedPosition, parse_position};
+    use crate::rules::Rules;
     use serde_json::{Value, json};
 
     fn parsed(rules: Value, pieces: Value, arrivals: Value) -> ParsedPosition {
@@ -448,5 +449,110 @@ mod tests {
         assert!(close(chance, 1.0 / 6.0), "{chance}");
         let stops = json!({"preset": "parchis", "options": {"exit_barrier_blocks_entry": true}});
         assert_eq!(hit_chance_of("red", stops, pair, json!([])), 0.0);
+    }
+
+    #[test]
+    fn two_ways_to_one_square_count_once() {
+        // Yellow three behind (a 3 hits) and nine behind (a 6, then a 3 hits): 1/6 for the
+        // 3, and 1/36 for a 6 and then a 3, whichever piece takes the six.
+        let chance = red_hit_chance(
+            "classic",
+            json!({"red": [16, "yard", "yard", "yard"], "yellow": [39, 33, "home", "home"]}),
+        );
+        assert!(close(chance, 1.0 / 6.0 + 1.0 / 36.0), "{chance}");
+        // Yellow on its start, two behind red, with pieces to bring out: a 2 hits, and a
+        // 6 (bringing a piece out) then a 2.
+        let chance = red_hit_chance(
+            "classic",
+            json!({"red": [28, "yard", "yard", "yard"], "yellow": [0, "yard", "yard", "yard"]}),
+        );
+        assert!(close(chance, 1.0 / 6.0 + 1.0 / 36.0), "{chance}");
+    }
+
+    #[test]
+    fn a_piece_past_any_start_is_hit_by_a_piece_brought_out_there() {
+        // Green starts on 13: its six brings a piece out there, and a 2 then hits 15.
+        let chance = red_hit_chance(
+            "classic",
+            json!({"green": ["yard", "yard", "yard", "yard"], "red": [15, "yard", "yard", "yard"]}),
+        );
+        assert!(close(chance, 1.0 / 36.0), "{chance}");
+    }
+
+    #[test]
+    fn where_starts_are_not_safe_a_piece_on_one_is_hit_by_a_piece_brought_out() {
+        // `ludo_multijoueur` has no safe squares: yellow's six brings a piece out onto red's
+        // piece on yellow's start (26).
+        let chance = red_hit_chance(
+            "ludo_multijoueur",
+            json!({"red": [26, "yard", "yard", "yard"], "yellow": ["yard", "yard", "yard", "yard"]}),
+        );
+        assert!(close(chance, 1.0 / 6.0), "{chance}");
+    }
+
+    #[test]
+    fn without_extra_rolls_only_the_roll_itself_hits() {
+        let mut rules = Rules::preset("classic").expect("classic");
+        rules.extra_roll_on_six = false;
+        let engine = Engine::new(rules).expect("rules");
+        let chance = |yellow: Value| {
+            let pieces = json!({"red": [16, "yard", "yard", "yard"], "yellow": yellow});
+            let p = parsed(json!("classic"), pieces, json!([]));
+            Table::new(&engine, &p.position).piece_hit_chance(0, 0)
+        };
+        // Three behind: a 3. Three and six behind: a 3 or a 6.
+        assert!(close(
+            chance(json!([39, "home", "home", "home"])),
+            1.0 / 6.0
+        ));
+        let both = chance(json!([39, 36, "home", "home"]));
+        assert!(close(both, 2.0 / 6.0), "{both}");
+        // Nine behind: nothing, with no second roll.
+        assert_eq!(chance(json!([33, "home", "home", "home"])), 0.0);
+    }
+
+    /// On `parchis`: red's progress on the square yellow reaches at `yellow_progress`.
+    fn red_where_yellow_reaches(yellow_progress: u8) -> u8 {
+        let engine = Engine::preset("parchis").expect("parchis");
+        let index = |name: &str| {
+            let c = engine.rules.colours.iter().position(|c| c.name() == name);
+            c.expect("a colour of the board") as u8
+        };
+        let sq = engine.square_of(index("yellow"), yellow_progress);
+        assert!(!engine.is_safe(sq), "square {sq} is safe");
+        (0..=engine.board.last_track)
+            .find(|&p| engine.square_of(index("red"), p) == sq)
+            .expect("on the track")
+    }
+
+    #[test]
+    fn on_parchis_a_six_moves_seven_once_the_yard_is_empty_and_a_five_must_bring_a_piece_out() {
+        let parchis = || json!("parchis");
+        // Yellow's piece at 3, red's seven squares ahead. With nothing left in the yard
+        // yellow's 6 moves 7 and hits; six squares ahead, nothing does.
+        let seven = red_where_yellow_reaches(10);
+        let empty = json!(["home", 3, "home", "home"]);
+        let pieces = json!({"red": [seven, "yard", "yard", "yard"], "yellow": empty.clone()});
+        let chance = hit_chance_of("red", parchis(), pieces, json!([]));
+        assert!(close(chance, 1.0 / 6.0), "{chance}");
+        let six = red_where_yellow_reaches(9);
+        let pieces = json!({"red": [six, "yard", "yard", "yard"], "yellow": empty});
+        assert_eq!(hit_chance_of("red", parchis(), pieces, json!([])), 0.0);
+        // Five squares ahead: with a piece in the yard the 5 must bring it out and misses;
+        // with none, the 5 hits (and so does a 6 moving 7 with yellow's other piece, at 40,
+        // then a 5).
+        let five = red_where_yellow_reaches(8);
+        let waiting =
+            json!({"red": [five, "yard", "yard", "yard"], "yellow": ["yard", 3, "home", "home"]});
+        assert_eq!(hit_chance_of("red", parchis(), waiting, json!([])), 0.0);
+        let free =
+            json!({"red": [five, "yard", "yard", "yard"], "yellow": [40, 3, "home", "home"]});
+        let chance = hit_chance_of("red", parchis(), free, json!([]));
+        assert!(close(chance, 1.0 / 6.0 + 1.0 / 36.0), "{chance}");
+        // Coming out on a 5 gives no second roll: two squares past yellow's exit is safe
+        // from yellow's yard.
+        let past_exit = red_where_yellow_reaches(2);
+        let yard = json!({"red": [past_exit, "yard", "yard", "yard"], "yellow": ["yard", "yard", "yard", "yard"]});
+        assert_eq!(hit_chance_of("red", parchis(), yard, json!([])), 0.0);
     }
 }
