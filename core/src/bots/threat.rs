@@ -172,7 +172,7 @@ impl<'a> Table<'a> {
         let others = here & !own;
         let can_enter_here =
             rules.exit_capture && sq == self.square(attacker, 0) && self.pos.in_yard(attacker) > 0;
-        if !can_enter_here || here.count_ones() < cap || own.count_ones() >= cap || others == 0 {
+        if !can_enter_here || here.count_ones() < cap {
             return 0.0;
         }
         let opponent_pair = self
@@ -182,6 +182,7 @@ impl<'a> Table<'a> {
         if rules.exit_barrier_blocks_entry && opponent_pair {
             return 0.0;
         }
+        // None when the exit holds only the attacker's own pieces: then it cannot enter.
         let taken = captured_pieces(others).max_by_key(|&(s, i)| self.pos.arrival[s][i]);
         if taken.map(|(s, _)| s) != Some(victim) {
             return 0.0;
