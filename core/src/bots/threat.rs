@@ -449,7 +449,16 @@ mod tests {
         let chance = hit_chance_of("red", parchis(), pair.clone(), json!([]));
         assert!(close(chance, 1.0 / 6.0), "{chance}");
         let stops = json!({"preset": "parchis", "options": {"exit_barrier_blocks_entry": true}});
-        assert_eq!(hit_chance_of("red", stops, pair, json!([])), 0.0);
+        assert_eq!(hit_chance_of("red", stops.clone(), pair, json!([])), 0.0);
+        // Under that rule two colours still make no barrier: the last to come goes.
+        let two_colours = json!({
+            "blue": [blue, "yard", "yard", "yard"],
+            "red": [red, "yard", "yard", "yard"],
+            "yellow": [30, "yard", "yard", "yard"],
+        });
+        let red_last = json!([["blue", 0], ["red", 0]]);
+        let chance = hit_chance_of("red", stops, two_colours, red_last);
+        assert!(close(chance, 1.0 / 6.0), "{chance}");
     }
 
     #[test]
