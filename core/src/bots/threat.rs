@@ -260,6 +260,15 @@ mod tests {
         hit_chance_of("red", json!(rules), pieces, json!([]))
     }
 
+    /// On `classic`, the chance that red's piece at `red` is hit by yellow's one piece on the
+    /// road, on square 13 (the others home).
+    fn lone_yellow_hits_red_at(red: u8) -> f32 {
+        red_hit_chance(
+            "classic",
+            json!({"red": [red, "yard", "yard", "yard"], "yellow": [39, "home", "home", "home"]}),
+        )
+    }
+
     fn close(a: f32, b: f32) -> bool {
         (a - b).abs() < 1e-6
     }
@@ -284,37 +293,22 @@ mod tests {
 
     #[test]
     fn a_piece_six_squares_ahead_is_hit_by_a_six_and_nine_ahead_by_a_six_and_a_three() {
-        let six = red_hit_chance(
-            "classic",
-            json!({"red": [19, "yard", "yard", "yard"], "yellow": [39, "home", "home", "home"]}),
-        );
+        let six = lone_yellow_hits_red_at(19);
         assert!(close(six, 1.0 / 6.0), "{six}");
-        let nine = red_hit_chance(
-            "classic",
-            json!({"red": [22, "yard", "yard", "yard"], "yellow": [39, "home", "home", "home"]}),
-        );
+        let nine = lone_yellow_hits_red_at(22);
         assert!(close(nine, 1.0 / 36.0), "{nine}");
         // Fourteen squares is beyond a six and a six.
-        let far = red_hit_chance(
-            "classic",
-            json!({"red": [27, "yard", "yard", "yard"], "yellow": [39, "home", "home", "home"]}),
-        );
+        let far = lone_yellow_hits_red_at(27);
         assert_eq!(far, 0.0);
     }
 
     #[test]
     fn nothing_is_hit_on_a_safe_square_or_from_in_front() {
         // The star on 21, eight squares ahead of yellow's piece on 13.
-        let star = red_hit_chance(
-            "classic",
-            json!({"red": [21, "yard", "yard", "yard"], "yellow": [39, "home", "home", "home"]}),
-        );
+        let star = lone_yellow_hits_red_at(21);
         assert_eq!(star, 0.0);
         // Square 10 is behind yellow's piece on 13.
-        let behind = red_hit_chance(
-            "classic",
-            json!({"red": [10, "yard", "yard", "yard"], "yellow": [39, "home", "home", "home"]}),
-        );
+        let behind = lone_yellow_hits_red_at(10);
         assert_eq!(behind, 0.0);
     }
 
@@ -384,17 +378,24 @@ mod tests {
         assert!(close(pair_elsewhere, open), "{pair_elsewhere}");
     }
 
-    /// The progress at which a piece of `colour` stands on the exit of `owner` on `parchis`.
-    fn on_exit_of(owner: &str, colour: &str) -> u8 {
+    /// On `parchis`: the progress of a piece of `colour` on the square where `owner`'s
+    /// piece at `owner_progress` stands, and whether that square is safe.
+    fn beside_on_parchis(colour: &str, owner: &str, owner_progress: u8) -> (u8, bool) {
         let engine = Engine::preset("parchis").expect("parchis");
         let index = |name: &str| {
             let c = engine.rules.colours.iter().position(|c| c.name() == name);
             c.expect("a colour of the board") as u8
         };
-        let exit = engine.square_of(index(owner), 0);
-        (0..=engine.board.last_track)
-            .find(|&p| engine.square_of(index(colour), p) == exit)
-            .expect("on the track")
+        let sq = engine.square_of(index(owner), owner_progress);
+        let progress = (0..=engine.board.last_track)
+            .find(|&p| engine.square_of(index(colour), p) == sq)
+            .expect("on the track");
+        (progress, engine.is_safe(sq))
+    }
+
+    /// The progress at which a piece of `colour` stands on the exit of `owner` on `parchis`.
+    fn on_exit_of(owner: &str, colour: &str) -> u8 {
+        beside_on_parchis(colour, owner, 0).0
     }
 
     #[test]
@@ -523,16 +524,9 @@ mod tests {
 
     /// On `parchis`: red's progress on the square yellow reaches at `yellow_progress`.
     fn red_where_yellow_reaches(yellow_progress: u8) -> u8 {
-        let engine = Engine::preset("parchis").expect("parchis");
-        let index = |name: &str| {
-            let c = engine.rules.colours.iter().position(|c| c.name() == name);
-            c.expect("a colour of the board") as u8
-        };
-        let sq = engine.square_of(index("yellow"), yellow_progress);
-        assert!(!engine.is_safe(sq), "square {sq} is safe");
-        (0..=engine.board.last_track)
-            .find(|&p| engine.square_of(index("red"), p) == sq)
-            .expect("on the track")
+        let (red, safe) = beside_on_parchis("red", "yellow", yellow_progress);
+        assert!(!safe, "red's progress {red} is on a safe square");
+        red
     }
 
     #[test]
