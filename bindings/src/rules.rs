@@ -177,8 +177,11 @@ fn default_json(rules: &Rules, name: &str) -> Option<String> {
     }
 }
 
+/// An option's value as a menu offers it: the option's name and the value.
+type Setting<'a> = (&'a str, &'a serde_json::Value);
+
 /// Whether the preset with these options resolves to rules that can be played.
-fn playable(id: &str, options: &[(&str, &serde_json::Value)]) -> bool {
+fn playable(id: &str, options: &[Setting<'_>]) -> bool {
     let options = options
         .iter()
         .map(|(name, value)| ((*name).to_owned(), (*value).clone()))
@@ -191,6 +194,23 @@ fn playable(id: &str, options: &[(&str, &serde_json::Value)]) -> bool {
     .is_ok()
 }
 
+/// Whether `own` is playable on its own, or beside the values of one or two other options
+/// taken from `every` (a setting of its own option is never its partner).
+pub(crate) fn reachable(
+    own: Setting<'_>,
+    every: &[Setting<'_>],
+    playable: impl Fn(&[Setting<'_>]) -> bool,
+) -> bool {
+    let others = || every.iter().copied().filter(|other| other.0 != own.0);
+    playable(&[own])
+        || others().any(|a| {
+            playable(&[a, own])
+                || others()
+                    .filter(|b| b.0 != a.0)
+                    .any(|b| playable(&[a, b, own]))
+        })
+}
+
 /// The menus of a preset's options, each value kept if some setting of at most two other
 /// options makes it playable: a pair's half move stays on the menu of `classic` (it needs
 /// blocks), but "off" leaves the menu of `stop_at_first_winner` in Parchís, which always ends
@@ -198,27 +218,19 @@ fn playable(id: &str, options: &[(&str, &serde_json::Value)]) -> bool {
 fn menus(id: &str, names: &[&'static str]) -> Vec<Vec<OptionChoice>> {
     let all: Vec<Vec<(&str, serde_json::Value)>> = names.iter().map(|n| menu(n)).collect();
     // Every value of every option, to try beside the one in question.
-    let every: Vec<(&str, &serde_json::Value)> = names
+    let every: Vec<Setting<'_>> = names
         .iter()
         .zip(&all)
         .flat_map(|(name, menu)| menu.iter().map(move |(_, value)| (*name, value)))
         .collect();
-    let reachable = |own: (&str, &serde_json::Value)| {
-        let others = || every.iter().copied().filter(|other| other.0 != own.0);
-        playable(id, &[own])
-            || others().any(|a| {
-                playable(id, &[a, own])
-                    || others()
-                        .filter(|b| b.0 != a.0)
-                        .any(|b| playable(id, &[a, b, own]))
-            })
-    };
     names
         .iter()
         .zip(&all)
         .map(|(name, menu)| {
             menu.iter()
-                .filter(|(_, value)| reachable((name, value)))
+                .filter(|(_, value)| {
+                    reachable((name, value), &every, |options| playable(id, options))
+                })
                 .map(|(code, value)| OptionChoice {
                     code: (*code).to_owned(),
                     value_json: value.to_string(),

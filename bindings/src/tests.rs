@@ -2,6 +2,7 @@
 //! (The same API is tested from Kotlin and Swift by tests/kotlin and tests/swift.)
 
 use super::*;
+use ludo_core::RulesError;
 use std::sync::Arc;
 
 const SEED: &str = "00000000000000000000000000000000000000000000000000000000000000aa";
@@ -74,13 +75,24 @@ fn play_people(preset: &str, seats: usize, mut state: u64) -> GameView {
                 let pick = (state >> 33) as usize % view.options.len();
                 let option = view.options[pick].clone();
                 let next = session.choose(option.id).expect("choose");
+                // The piece leaves the cell it stood on for the last cell of the option's path,
+                // and stands there in the next view unless a forced bonus move took it on: the
+                // cells are the mover's colour's.
+                let piece_of =
+                    |v: &GameView| v.seats[view.turn as usize].pieces[option.piece as usize];
+                let (was, now) = (piece_of(&view).cell, option.path.last().cloned());
+                let after = piece_of(&next);
+                if after.progress == Some(option.to) {
+                    assert_eq!(Some(&after.cell), now.as_ref(), "{preset}: {option:?}");
+                }
                 let moved = next.events.iter().any(|e| {
-                    matches!(e, GameEvent::Moved { piece, to, .. }
-                        if *piece == option.piece && *to == option.to)
+                    matches!(e, GameEvent::Moved { piece, to, from_cell, to_cell, .. }
+                        if *piece == option.piece && *to == option.to
+                            && *from_cell == was && Some(to_cell) == now.as_ref())
                 });
                 assert!(
                     moved,
-                    "{preset}: no Moved event for {option:?}: {:?}",
+                    "{preset}: no Moved event for {option:?} from {was:?} to {now:?}: {:?}",
                     next.events
                 );
                 next
@@ -383,6 +395,28 @@ fn actions_out_of_turn_and_out_of_order_are_refused() {
 }
 
 #[test]
+fn a_bot_turn_asked_for_while_a_person_is_to_move_names_that_person_s_seat() {
+    let rt = runtime();
+    let people = ["A", "B", "C", "D"].map(human).to_vec();
+    let session = GameSession::new(config("classic", people)).expect("session");
+    let mut view = session.view().expect("view");
+    let mut seats = std::collections::BTreeSet::new();
+    for _ in 0..200 {
+        assert_eq!(
+            rt.block_on(session.play_bot_turn()).err(),
+            Some(LudoError::NotYourTurn { seat: view.turn })
+        );
+        seats.insert(view.turn);
+        view = match view.phase {
+            GamePhase::Roll => session.roll().expect("roll"),
+            GamePhase::Choose => session.choose(0).expect("choose"),
+            GamePhase::Over => break,
+        };
+    }
+    assert_eq!(seats.into_iter().collect::<Vec<_>>(), [0, 1, 2, 3]);
+}
+
+#[test]
 fn bots_play_on_the_blocking_pool_and_refuse_people_s_actions() {
     let rt = runtime();
     let session = GameSession::new(config(
@@ -403,12 +437,19 @@ fn bots_play_on_the_blocking_pool_and_refuse_people_s_actions() {
         Err(LudoError::NotYourTurn { .. })
     ));
     let mut turns = 0;
+    let mut refused_seats = std::collections::BTreeSet::new();
     while view.phase != GamePhase::Over {
+        // A person's action is refused naming the seat whose bot is to move.
+        let refused = Some(LudoError::NotYourTurn { seat: view.turn });
+        assert_eq!(session.roll().err(), refused);
+        assert_eq!(session.choose(0).err(), refused);
+        refused_seats.insert(view.turn);
         view = rt.block_on(session.play_bot_turn()).expect("bot");
         turns += 1;
         assert!(turns < 20_000);
     }
     assert_eq!(view.places.len(), 4);
+    assert_eq!(refused_seats.into_iter().collect::<Vec<_>>(), [0, 1, 2, 3]);
     assert_eq!(
         rt.block_on(session.play_bot_turn()).err(),
         Some(LudoError::GameOver)
@@ -591,6 +632,9 @@ fn the_store_lists_loads_deletes_and_reports_problems() {
         session.view().expect("view").seats
     );
     assert!(store.load_autosave().expect("autosave").is_some());
+    store.clear_autosave().expect("clear");
+    assert!(store.load_autosave().expect("autosave").is_none());
+    assert_eq!(store.list().expect("list").len(), 1, "the save stays");
     store.delete(id.clone()).expect("delete");
     assert_eq!(
         store.delete(id.clone()).err(),
@@ -648,6 +692,29 @@ fn the_store_lists_loads_deletes_and_reports_problems() {
         SaveStore::new(String::new()),
         Err(LudoError::Storage { .. })
     ));
+}
+
+#[test]
+fn the_version_is_the_crate_s() {
+    assert_eq!(ffi_version(), env!("CARGO_PKG_VERSION"));
+    assert_eq!(ffi_version().split('.').count(), 3);
+}
+
+#[test]
+fn an_invalid_rules_error_names_the_field_its_text_starts_with() {
+    let field_of = |text: &str| match LudoError::from(RulesError::Invalid(text.to_owned())) {
+        LudoError::InvalidRules { field, reason } => {
+            assert!(reason.contains(text), "{reason}");
+            field
+        }
+        other => panic!("{text}: {other:?}"),
+    };
+    assert_eq!(field_of("capacity: must be 1 or more"), "capacity");
+    assert_eq!(field_of("options.enter_on: not a face"), "options.enter_on");
+    // No field at the start: the rules as a whole are at fault.
+    assert_eq!(field_of("the board is too small: 3 squares"), "rules");
+    assert_eq!(field_of(": nothing before the colon"), "rules");
+    assert_eq!(field_of("no colon at all"), "rules");
 }
 
 #[test]
@@ -815,8 +882,10 @@ fn a_shared_game_s_dice_are_checked_against_the_commitment_shown_at_its_start() 
 
     // The whole message the apps share, pasted as it came: the code in it is found, but the
     // commitment it states is the sender's word, not one the checker noted, and is not used.
+    // Words before it that only look like codes (no version, or not digits) are passed over.
     let message = format!(
-        "A game of Ludo to check: {code}\nFingerprint shown at its start: {}",
+        "A game of ludo.app ludox.1 ludo1x.2 to check: {code}\nFingerprint shown at its \
+         start: {}",
         started.seed_commitment
     );
     let pasted = check_replay_code(message.clone(), None).expect("message");
@@ -937,6 +1006,32 @@ fn every_option_offers_a_menu_with_the_preset_s_value_and_its_values_play() {
         find("parchis", "capture_bonus")[3],
         ("choice.bonus.move_20", r#"{"move":20}"#)
     );
+}
+
+#[test]
+fn a_value_stays_on_its_menu_if_one_or_two_other_options_make_it_playable() {
+    use serde_json::{Value, json};
+    let (yes, no, one, two) = (json!(true), json!(false), json!(1), json!(2));
+    let every = [
+        ("a", &yes),
+        ("a", &no),
+        ("b", &yes),
+        ("b", &no),
+        ("x", &one),
+        ("x", &two),
+    ];
+    let has = |options: &[(&str, &Value)], name: &str, value: &Value| {
+        options.iter().any(|&(n, v)| n == name && v == value)
+    };
+    let own = ("x", &one);
+    // Playable alone, beside one option, beside two together.
+    assert!(rules::reachable(own, &every, |_| true));
+    assert!(rules::reachable(own, &every, |o| has(o, "b", &no)));
+    assert!(rules::reachable(own, &every, |o| has(o, "a", &yes) && has(o, "b", &yes)));
+    // Never beside another value of its own option, and not beside nothing that plays.
+    assert!(!rules::reachable(own, &every, |o| has(o, "x", &two)));
+    assert!(!rules::reachable(own, &every, |o| o.len() > 3));
+    assert!(!rules::reachable(own, &every, |_| false));
 }
 
 #[test]
