@@ -19,6 +19,15 @@ fn bench_reports_games_and_rolls_per_second() {
         let v = out[key].as_f64().unwrap_or(0.0);
         assert!(v > 0.0, "{key}: {v}");
     }
+    // The rates are the counts over the time, and the binary says how it was built (the
+    // tests' build and the binary's are the same profile).
+    let number = |key: &str| out[key].as_f64().unwrap_or(f64::NAN);
+    let (games, rolls, seconds) = (number("games"), number("rolls"), number("seconds"));
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+    assert!(close(number("games_per_second"), games / seconds), "{out}");
+    assert!(close(number("rolls_per_second"), rolls / seconds), "{out}");
+    assert!(close(number("rolls_per_game"), rolls / games), "{out}");
+    assert_eq!(out["optimised"], !cfg!(debug_assertions));
 }
 
 #[test]
@@ -31,7 +40,8 @@ fn bench_prints_its_figures_as_text() {
         "{first}"
     );
     // The figures line, and a note when the binary is not optimised.
-    assert!(run.stdout.lines().count() <= 2, "{}", run.stdout);
+    let lines = 1 + usize::from(cfg!(debug_assertions));
+    assert_eq!(run.stdout.lines().count(), lines, "{}", run.stdout);
 }
 
 #[test]
