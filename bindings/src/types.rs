@@ -489,14 +489,13 @@ impl Viewer {
     /// returned by an earlier view).
     pub(crate) fn view(&self, session: &Session, with_events: bool) -> Result<GameView, LudoError> {
         let v = session.view();
-        let pos = session.position();
         let n = u32::from;
         let seats = v
             .seats
             .into_iter()
-            .enumerate()
-            .map(|(s, seat)| {
-                let colour = pos.seat_colour.get(s).copied().unwrap_or(0);
+            .zip(0u8..)
+            .map(|(seat, s)| {
+                let colour = Viewer::colour_of(session, s);
                 let pieces = seat
                     .pieces
                     .iter()
