@@ -190,6 +190,25 @@ mod tests {
     }
 
     #[test]
+    fn a_square_shared_by_colours_shows_two_letters_and_a_plus_for_more() {
+        use Colour::{Green, Red, Yellow};
+        let engine = Engine::preset("classic").expect("classic");
+        let draw = |pieces: Vec<(Colour, usize)>| {
+            let spot = Spot {
+                kind: Some(CellKind::Safe),
+                pieces,
+            };
+            draw_spot(&engine, &spot, false)
+        };
+        assert_eq!(draw(vec![(Red, 3)]), "R4 ");
+        assert_eq!(draw(vec![(Red, 0), (Red, 3)]), "2R ");
+        assert_eq!(draw(vec![(Red, 0), (Green, 2)]), "RG ");
+        assert_eq!(draw(vec![(Red, 0), (Red, 1), (Green, 2)]), "RG ");
+        assert_eq!(draw(vec![(Red, 0), (Green, 2), (Yellow, 1)]), "RG+");
+        assert_eq!(draw(Vec::new()), " * ");
+    }
+
+    #[test]
     fn colour_output_uses_ansi_escapes() {
         let (engine, pos) = sample();
         assert!(render(&engine, &pos, true).contains("\x1b[1;31m"));

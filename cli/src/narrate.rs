@@ -327,6 +327,22 @@ mod tests {
         assert_eq!(place_name(&parchis, 0, 0), "start square 5 (safe)");
         let mensch = Engine::preset("mensch").expect("mensch");
         assert_eq!(place_name(&mensch, 0, 41), "goal field 2 of 4");
+        let chevaux = Engine::preset("petits_chevaux").expect("petits_chevaux");
+        let foot = chevaux.board.last_track;
+        assert_eq!(
+            place_name(&chevaux, 0, foot + 2),
+            format!("staircase step 2 of {}", chevaux.board.home_column_len)
+        );
+    }
+
+    #[test]
+    fn a_seat_s_summary_counts_its_pieces_home_and_in_the_yard() {
+        let parsed = parse_position(&json!({"rules": "classic", "seats": ["red", "green"],
+            "pieces": {"red": ["home", "yard", 53, "yard"], "green": [2, 7, 30, 40]}}))
+        .expect("position");
+        let summary = |seat| seat_summary(&parsed.engine, &parsed.position, seat);
+        assert_eq!(summary(0), "1/4 home, 2 in the yard");
+        assert_eq!(summary(1), "0/4 home, 0 in the yard");
     }
 
     #[test]
@@ -472,5 +488,51 @@ mod tests {
         n.forget();
         n.before_choice();
         assert_eq!(n.take(), vec!["green (hard) rolls 3: no legal move."]);
+    }
+
+    #[test]
+    fn an_undone_move_is_forgotten_with_its_bonus() {
+        let (engine, mut n) = narrator();
+        let capture = [
+            GameEvent::Rolled { seat: 0, value: 5 },
+            GameEvent::Moved {
+                seat: 0,
+                piece: 0,
+                partner: None,
+                from: Some(0),
+                to: 5,
+            },
+            GameEvent::Captured {
+                seat: 1,
+                piece: 0,
+                by: 0,
+            },
+            GameEvent::Bonus { seat: 0, count: 20 },
+        ];
+        n.feed(&engine, &capture);
+        // Undone before the line ended: none of it is told, and the bonus is not owed.
+        n.forget();
+        n.end_line();
+        assert!(n.take().is_empty());
+        n.feed(
+            &engine,
+            &[
+                GameEvent::Moved {
+                    seat: 0,
+                    piece: 1,
+                    partner: None,
+                    from: Some(3),
+                    to: 8,
+                },
+                GameEvent::Rolled { seat: 1, value: 2 },
+                GameEvent::NoMove { seat: 1 },
+            ],
+        );
+        n.end_line();
+        let lines = n.take();
+        assert!(
+            lines.iter().all(|l| !l.contains("bonus")) && lines.len() == 2,
+            "{lines:?}"
+        );
     }
 }
