@@ -580,6 +580,47 @@ fn a_new_game_keeps_the_unfinished_one_as_a_save() {
 }
 
 #[test]
+fn without_a_terminal_a_new_game_starts_unasked_and_keeps_the_unfinished_one() {
+    let k = prompts_before_first_choice();
+    let dir = SaveDir::new("keep-unasked");
+    play(&dir, &DUEL, &format!("{}q\n", ones(k)));
+    // Neither --new nor --resume: nobody can be asked at a pipe, so the new game starts.
+    let second = play(&dir, &["--seats", "cpu,cpu", "--seed", "1"], "");
+    assert_finished(&second, 2);
+    assert!(!second.stdout.contains("Resume"), "{}", second.stdout);
+    says(
+        &second.stdout,
+        "The unfinished game from the autosave is kept",
+    );
+}
+
+#[test]
+fn loading_another_game_keeps_the_unfinished_one_but_loading_the_same_does_not() {
+    let k = prompts_before_first_choice();
+    let dir = SaveDir::new("load-over");
+    play(&dir, &DUEL, &format!("{}q\n", ones(k)));
+    let elsewhere = SaveDir::new("load-over-files");
+    let same = elsewhere.0.join("same.json");
+    std::fs::copy(dir.autosave(), &same).expect("copy the autosave");
+    let other_dir = SaveDir::new("load-over-other");
+    play(&other_dir, &["--seats", "human,hard", "--seed", "3"], "q\n");
+    let other = elsewhere.0.join("other.json");
+    std::fs::copy(other_dir.autosave(), &other).expect("copy the other game");
+
+    // The same game at the same point: nothing to keep, no file added.
+    let files = dir.files().len();
+    let run = play(&dir, &["--load", same.to_str().expect("UTF-8")], "q\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains("is kept"), "{}", run.stdout);
+    assert_eq!(dir.files().len(), files);
+    // Another game: the unfinished one is kept before the loaded one takes the autosave.
+    let run = play(&dir, &["--load", other.to_str().expect("UTF-8")], "q\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    says(&run.stdout, "The unfinished game from the autosave is kept");
+    assert_eq!(dir.files().len(), files + 1);
+}
+
+#[test]
 fn resume_with_nothing_saved_starts_a_new_game() {
     let dir = SaveDir::new("nothing-saved");
     let run = play(&dir, &["--resume"], "q\n");
@@ -612,6 +653,8 @@ fn bad_play_options_are_refused_in_one_line() {
         (vec!["--load", missing], "missing.json"),
         (vec!["--load", missing, "--seats", "cpu,cpu"], "--seats"),
         (vec!["--resume", "--new"], "--new"),
+        (vec!["--load", missing, "--new"], "--new"),
+        (vec!["--load", missing, "--resume"], "--resume"),
         (vec!["--resume", "--seed", "3"], "--seed"),
     ] {
         let run = play(&dir, &args, "");

@@ -383,6 +383,58 @@ mod tests {
     }
 
     #[test]
+    fn options_that_cannot_go_together_are_refused() {
+        let refusal = |args: PlayArgs| check_combinations(&args).err().and_then(|f| f.line());
+        let with_delay = |delay| PlayArgs {
+            delay,
+            ..PlayArgs::default()
+        };
+        assert_eq!(refusal(PlayArgs::default()), None);
+        assert_eq!(refusal(with_delay(MAX_DELAY_MS)), None);
+        assert!(refusal(with_delay(MAX_DELAY_MS + 1)).is_some_and(|e| e.contains("--delay")));
+        // A loaded game is neither resumed nor new.
+        let load = || PlayArgs {
+            load: Some("x.json".into()),
+            ..PlayArgs::default()
+        };
+        assert_eq!(refusal(load()), None);
+        for args in [
+            PlayArgs {
+                resume: true,
+                ..load()
+            },
+            PlayArgs {
+                new: true,
+                ..load()
+            },
+        ] {
+            assert!(refusal(args).is_some_and(|e| e.contains("--load")));
+        }
+    }
+
+    #[test]
+    fn seats_without_names_are_you_player_k_or_their_level() {
+        let bot = || SeatKind::Bot {
+            level: "hard".into(),
+        };
+        let names = |kinds: &[SeatKind]| parse_names(None, kinds).map_err(|e| e.line());
+        assert_eq!(
+            names(&[SeatKind::Human, bot()]),
+            Ok(vec!["you".into(), "hard".into()])
+        );
+        assert_eq!(
+            names(&[SeatKind::Human, bot(), SeatKind::Human]),
+            Ok(vec!["player 1".into(), "hard".into(), "player 2".into()])
+        );
+        // A name may take up to MAX_NAME_LEN bytes.
+        let longest = "é".repeat(MAX_NAME_LEN / 2);
+        let kinds = [SeatKind::Human, bot()];
+        let given = |first: &str| parse_names(Some(&format!("{first},Hal")), &kinds).is_ok();
+        assert!(given(&longest));
+        assert!(!given(&format!("{longest}x")));
+    }
+
+    #[test]
     fn the_resume_question_takes_yes_no_enter_and_leaving() {
         let last = session(1);
         for (typed, answer) in [
