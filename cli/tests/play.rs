@@ -613,11 +613,18 @@ fn loading_another_game_keeps_the_unfinished_one_but_loading_the_same_does_not()
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(!run.stdout.contains("is kept"), "{}", run.stdout);
     assert_eq!(dir.files().len(), files);
-    // Another game: the unfinished one is kept before the loaded one takes the autosave.
-    let run = play(&dir, &["--load", other.to_str().expect("UTF-8")], "q\n");
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    says(&run.stdout, "The unfinished game from the autosave is kept");
-    assert_eq!(dir.files().len(), files + 1);
+    // The same game at an earlier point, then another game: each time the unfinished one is
+    // kept before the loaded one takes the autosave.
+    let earlier_dir = SaveDir::new("load-over-earlier");
+    play(&earlier_dir, &DUEL, "q\n");
+    let earlier = elsewhere.0.join("earlier.json");
+    std::fs::copy(earlier_dir.autosave(), &earlier).expect("copy the earlier point");
+    for (k, file) in [earlier, other].iter().enumerate() {
+        let run = play(&dir, &["--load", file.to_str().expect("UTF-8")], "q\n");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        says(&run.stdout, "The unfinished game from the autosave is kept");
+        assert_eq!(dir.files().len(), files + 1 + k);
+    }
 }
 
 #[test]
