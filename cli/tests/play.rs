@@ -869,6 +869,73 @@ fn names_are_shown_without_bidi_controls_and_blank_ones_as_no_name() {
 }
 
 #[test]
+fn a_replay_tells_the_seats_the_roll_off_every_move_and_the_places_by_name() {
+    let dir = SaveDir::new("replay");
+    let args = ["--seats", "easy,human", "--names", "Ann,Bob", "--seed", "7"];
+    let run = play(&dir, &args, &ones(5_000));
+    assert_finished(&run, 2);
+    let code = after(&run.stdout, "move by move): ", '\n');
+    let replayed = ludo(&["replay", code, "--all"], "");
+    assert_eq!(replayed.status, 0, "{}", replayed.stderr);
+    let out = &replayed.stdout;
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "Rules: classic",
+            "Seat 1: Ann (red, bot, easy)",
+            "Seat 2: Bob (yellow, human)"
+        ],
+        "{out}"
+    );
+    // "Roll-off: Ann 2, Bob 6; Bob (yellow) starts": the higher roll starts.
+    let roll_off = lines[3].strip_prefix("Roll-off: ").expect("roll-off line");
+    let (rolls, starter) = roll_off.split_once("; ").expect("who starts");
+    let value = |name: &str| {
+        rolls
+            .split(", ")
+            .find_map(|r| r.strip_prefix(name)?.trim().parse::<u8>().ok())
+            .expect("a roll-off roll")
+    };
+    let first = if value("Ann ") > value("Bob ") {
+        "Ann (red)"
+    } else {
+        "Bob (yellow)"
+    };
+    assert_eq!(starter, format!("{first} starts"), "{out}");
+    // Every move is numbered in turn and names its seat; the first is the starter's.
+    let moves: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert!(moves.len() > 50, "{out}");
+    for (k, line) in moves.iter().enumerate() {
+        let rest = line.trim_start().strip_prefix(&format!("{}. ", k + 1));
+        let rest = rest.unwrap_or_else(|| panic!("move {}: {line}", k + 1));
+        assert!(
+            rest.starts_with("Ann (red) rolls ") || rest.starts_with("Bob (yellow) rolls "),
+            "{line}"
+        );
+    }
+    assert!(moves[0].contains(first), "{}", moves[0]);
+    // The places are the game's own, in the same words.
+    let game_over = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Game over: "))
+        .expect("game over");
+    let winner = game_over
+        .strip_prefix("1. ")
+        .and_then(|w| w.split_once(" ("))
+        .map(|(name, _)| name)
+        .expect("a winner");
+    assert!(["Ann", "Bob"].contains(&winner), "{game_over}");
+    assert!(places(&run.stdout)[0].contains(winner), "{}", run.stdout);
+    let seed = format!("Seed: 07{}\n", "0".repeat(62));
+    assert!(out.ends_with(&seed), "{out}");
+}
+
+#[test]
 fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
     let dir = SaveDir::new("verify");
     let run = play(&dir, &["--seats", "easy,easy", "--seed", "7"], "");
