@@ -919,6 +919,10 @@ fn a_replay_tells_the_seats_the_roll_off_every_move_and_the_places_by_name() {
         );
     }
     assert!(moves[0].contains(first), "{}", moves[0]);
+    // The winner's four pieces come home, each told once; the other moves are moves.
+    let home = moves.iter().filter(|l| l.contains(" home from ")).count();
+    assert!((4..8).contains(&home), "{home} pieces brought home:\n{out}");
+    assert!(moves.iter().any(|l| l.contains(", moves piece ")), "{out}");
     // The places are the game's own, in the same words.
     let game_over = lines
         .iter()
