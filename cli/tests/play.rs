@@ -937,6 +937,21 @@ fn a_replay_tells_the_seats_the_roll_off_every_move_and_the_places_by_name() {
     assert!(places(&run.stdout)[0].contains(winner), "{}", run.stdout);
     let seed = format!("Seed: 07{}\n", "0".repeat(62));
     assert!(out.ends_with(&seed), "{out}");
+
+    // Without --all a move is shown for each line read, and `q` stops: three Enters show
+    // three moves. No prompt is written to a pipe. At the end of the input the rest follows.
+    let stepped = ludo(&["replay", code], "\n\n\nq\n");
+    assert_eq!(stepped.status, 0, "{}", stepped.stderr);
+    let shown: Vec<&str> = stepped
+        .stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(shown, moves[..3], "{}", stepped.stdout);
+    assert!(!stepped.stdout.contains("Game over"), "{}", stepped.stdout);
+    assert!(!stepped.stdout.contains("Enter"), "{}", stepped.stdout);
+    let rest = ludo(&["replay", code], "\n");
+    assert_eq!(rest.stdout, *out);
 }
 
 #[test]
