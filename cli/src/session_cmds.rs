@@ -473,6 +473,101 @@ mod tests {
         assert!(lines.iter().any(|l| l.contains("finishes in place 1")));
     }
 
+    /// `print_report`'s text for `r`, with two named seats.
+    fn report_text(r: &VerifyReport, rolls: bool, file_commitment: Option<&str>) -> String {
+        let mut out = Vec::new();
+        let names = ["Ann (red)".to_owned(), "Bob (yellow)".to_owned()];
+        print_report(&mut out, r, &names, rolls, file_commitment).expect("write");
+        String::from_utf8(out).expect("UTF-8")
+    }
+
+    fn report() -> VerifyReport {
+        VerifyReport {
+            commitment: "c0ffee".into(),
+            published: None,
+            seed: "5eed".into(),
+            rolls_compared: 0,
+            rolls_replayed: 7,
+            seat_rolls: vec![vec![6, 1, 2], vec![3, 4, 5, 6]],
+            over: true,
+            problems: Vec::new(),
+            more_problems: 0,
+        }
+    }
+
+    #[test]
+    fn a_valid_report_says_what_was_checked_and_what_the_dice_cannot_vouch_for() {
+        let text = report_text(&report(), false, None);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "seed:          5eed");
+        assert_eq!(lines[1], "SHA-256(seed): c0ffee");
+        assert!(lines[2].starts_with("commitment:    none given"), "{text}");
+        // No recorded rolls to compare: that line is left out.
+        assert_eq!(lines[3], "rolls recomputed by replaying the game: 7");
+        assert!(lines[4].contains("cannot vouch for"), "{text}");
+        assert_eq!(lines[5..], ["VALID"]);
+
+        // Compared rolls, a published commitment that matches, each seat's rolls, and a game
+        // not over.
+        let r = VerifyReport {
+            rolls_compared: 1,
+            published: Some("c0ffee".into()),
+            over: false,
+            ..report()
+        };
+        let text = report_text(&r, true, None);
+        for line in [
+            "commitment:    c0ffee (matches)",
+            "recorded rolls compared with the seed: 1",
+            "Ann (red): 612",
+            "Bob (yellow): 3456",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line}:\n{text}");
+        }
+        assert!(text.contains("note: the game is not over"), "{text}");
+        // The file's own commitment, as the caller describes it.
+        let text = report_text(&report(), false, Some("abc (the file's own)"));
+        assert!(
+            text.contains("commitment:    abc (the file's own)\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_invalid_report_names_each_problem_and_counts_the_rest() {
+        let mismatch = SaveError::RollMismatch {
+            seat: 1,
+            index: 2,
+            recorded: Some(6),
+            computed: Some(5),
+        };
+        let r = VerifyReport {
+            published: Some("bad".into()),
+            problems: vec![mismatch],
+            more_problems: 3,
+            ..report()
+        };
+        let text = report_text(&r, false, None);
+        assert!(
+            text.contains("commitment:    bad (DOES NOT MATCH)\n"),
+            "{text}"
+        );
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("problem: rolls[1][2]") && l.ends_with("[Bob (yellow)]")),
+            "{text}"
+        );
+        assert!(text.contains("... and 3 more problems\n"), "{text}");
+        assert!(!text.contains("cannot vouch"), "{text}");
+        assert!(text.ends_with("\nINVALID\n"), "{text}");
+        // A single problem: no "more" line.
+        let r = VerifyReport {
+            problems: vec![SaveError::BadCode("cut".into())],
+            ..report()
+        };
+        assert!(!report_text(&r, false, None).contains("more problems"));
+    }
+
     #[test]
     fn codes_and_files_are_told_apart() {
         assert!(is_code("ludo1.AAAA"));
