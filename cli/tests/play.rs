@@ -955,6 +955,73 @@ fn a_replay_tells_the_seats_the_roll_off_every_move_and_the_places_by_name() {
 }
 
 #[test]
+fn stats_counts_each_seat_s_faces_and_adds_them_up() {
+    let dir = SaveDir::new("stats");
+    let run = play(&dir, &["--seats", "easy,medium", "--seed", "9"], "");
+    assert_finished(&run, 2);
+    let code = after(&run.stdout, "move by move): ", '\n');
+    let stats = ludo(&["stats", code], "");
+    assert_eq!(stats.status, 0, "{}", stats.stderr);
+    let rows: Vec<Vec<&str>> = stats
+        .stdout
+        .lines()
+        .skip(1)
+        .take(3)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    // "easy (red) 22 19 15 16 14 25 111 5.05 0.409": six faces, the rolls, chi², p.
+    let counts = |row: &[&str]| -> Vec<u64> {
+        let numbers = &row[row.len() - 9..row.len() - 2];
+        numbers
+            .iter()
+            .map(|n| n.parse().expect("a count"))
+            .collect()
+    };
+    let (first, second, all) = (counts(&rows[0]), counts(&rows[1]), counts(&rows[2]));
+    assert_eq!(rows[0][..2], ["easy", "(red)"], "{}", stats.stdout);
+    assert_eq!(rows[2][..2], ["all", "seats"], "{}", stats.stdout);
+    for c in [&first, &second, &all] {
+        assert_eq!(c[..6].iter().sum::<u64>(), c[6], "{}", stats.stdout);
+    }
+    let sums: Vec<u64> = first.iter().zip(&second).map(|(a, b)| a + b).collect();
+    assert_eq!(all, sums, "{}", stats.stdout);
+    assert!(all[6] > 50, "{}", stats.stdout);
+}
+
+#[test]
+fn without_save_dir_games_are_saved_in_the_data_folder_of_the_environment() {
+    let base = SaveDir::new("data-home");
+    let saved = |envs: &[(&str, &std::path::Path)]| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ludo"));
+        command.args(["play", "--seats", "cpu,cpu", "--seed", "4"]);
+        for (name, value) in envs {
+            command.env(name, value);
+        }
+        let out = command.output().expect("run ludo");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let data = base.0.join("data");
+    let home = base.0.join("home");
+    // XDG_DATA_HOME first, then HOME's .local/share; a relative XDG_DATA_HOME is not used.
+    let out = saved(&[("XDG_DATA_HOME", &data), ("HOME", &home)]);
+    assert!(
+        out.contains(data.join("ludo").to_str().expect("UTF-8")),
+        "{out}"
+    );
+    assert!(std::fs::read_dir(data.join("ludo")).is_ok_and(|mut d| d.next().is_some()));
+    let relative = std::path::Path::new("relative/data");
+    let out = saved(&[("XDG_DATA_HOME", relative), ("HOME", &home)]);
+    let share = home.join(".local").join("share").join("ludo");
+    assert!(out.contains(share.to_str().expect("UTF-8")), "{out}");
+    assert!(!std::path::Path::new("relative").exists());
+}
+
+#[test]
 fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
     let dir = SaveDir::new("verify");
     let run = play(&dir, &["--seats", "easy,easy", "--seed", "7"], "");
