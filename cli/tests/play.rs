@@ -1019,6 +1019,26 @@ fn without_save_dir_games_are_saved_in_the_data_folder_of_the_environment() {
     let share = home.join(".local").join("share").join("ludo");
     assert!(out.contains(share.to_str().expect("UTF-8")), "{out}");
     assert!(!std::path::Path::new("relative").exists());
+
+    // A default folder that cannot be made costs the saves, not the game; a folder given
+    // with --save-dir must work.
+    let file = base.0.join("a-file");
+    std::fs::write(&file, "").expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludo"))
+        .args(["play", "--seats", "cpu,cpu", "--seed", "4"])
+        .env("XDG_DATA_HOME", &file)
+        .output()
+        .expect("run ludo");
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("the game is not saved"), "{said}");
+    let given = ludo(&["play", "--save-dir", file.to_str().expect("UTF-8")], "");
+    assert_eq!(given.status, 2, "{}", given.stdout);
+    assert!(
+        given.stderr.starts_with("error: --save-dir: "),
+        "{}",
+        given.stderr
+    );
 }
 
 #[test]
