@@ -549,6 +549,9 @@ fn a_corrupt_autosave_is_told_and_kept_and_a_new_game_starts() {
     );
     let slot = std::fs::read(dir.autosave()).expect("autosave");
     assert_ne!(slot, damaged);
+    // The warning names the copy, and the copy holds them.
+    let kept = after(&run.stderr, "kept as ", '\n');
+    assert_eq!(std::fs::read(kept).ok().as_deref(), Some(damaged), "{kept}");
     // A computer game finishes all the same.
     let dir = SaveDir::new("corrupt-cpu");
     std::fs::write(dir.autosave(), b"not a save").expect("write");
@@ -625,6 +628,16 @@ fn loading_another_game_keeps_the_unfinished_one_but_loading_the_same_does_not()
         says(&run.stdout, "The unfinished game from the autosave is kept");
         assert_eq!(dir.files().len(), files + 1 + k);
     }
+}
+
+#[test]
+fn a_game_left_before_its_first_roll_is_not_offered_again() {
+    let dir = SaveDir::new("left-at-once");
+    let first = play(&dir, &["--seats", "human,human"], "q\n");
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    assert!(dir.autosave().exists());
+    let run = play(&dir, &["--resume"], "q\n");
+    says(&run.stdout, "No unfinished game to resume");
 }
 
 #[test]
