@@ -799,6 +799,38 @@ fn killed_at_prompt(dir: &SaveDir, n: usize) -> String {
 }
 
 #[test]
+fn a_save_folder_lost_during_the_game_is_told_once_and_the_game_goes_on() {
+    use std::io::{Read, Write};
+    let dir = SaveDir::new("lost");
+    let args = ["play", "--save-dir", dir.path(), "--seats", "human,human"];
+    let mut game = spawn(&args);
+    let mut stdout = game.stdout.take().expect("its output");
+    // Wait for the first prompt, then take the folder away.
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&out).contains(")> ") {
+        let k = stdout.read(&mut buf).expect("read");
+        assert!(k > 0, "no prompt: {}", String::from_utf8_lossy(&out));
+        out.extend_from_slice(&buf[..k]);
+    }
+    std::fs::remove_dir_all(&dir.0).expect("remove the save folder");
+    let mut input = game.stdin.take().expect("its input");
+    input.write_all(ones(60).as_bytes()).expect("answers");
+    drop(input);
+    stdout.read_to_end(&mut out).expect("the rest");
+    let done = game.wait_with_output().expect("wait");
+    assert!(done.status.success());
+    let said = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(
+        said.matches("the game could not be saved").count(),
+        1,
+        "{said}"
+    );
+    let out = String::from_utf8_lossy(&out);
+    assert!(out.matches(")> ").count() > 30, "the game went on: {out}");
+}
+
+#[test]
 fn a_game_killed_at_a_prompt_comes_back_at_that_prompt() {
     // Rolls that play themselves (no move, or one) are saved before the next prompt, so a
     // game killed at a prompt comes back at that prompt, in the position it showed, not at
