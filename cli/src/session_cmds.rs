@@ -149,11 +149,11 @@ fn describe(session: &Session, events: &[GameEvent]) -> String {
     parts.join(", ")
 }
 
-/// The seat a step belongs to: the one that rolled or moved.
+/// The seat a step belongs to: the one that rolled or moved (a step is a roll or a choice,
+/// and whatever else it holds follows from that).
 fn actor(events: &[GameEvent]) -> Option<u8> {
     events.iter().find_map(|e| match e {
         GameEvent::Rolled { seat, .. } | GameEvent::Moved { seat, .. } => Some(*seat),
-        GameEvent::NoMove { seat } | GameEvent::ThreeSixes { seat, .. } => Some(*seat),
         _ => None,
     })
 }

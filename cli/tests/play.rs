@@ -964,6 +964,15 @@ fn a_replay_tells_the_seats_the_roll_off_every_move_and_the_places_by_name() {
         );
     }
     assert!(moves[0].contains(first), "{}", moves[0]);
+    // Two seats take turns: a move that does not roll again hands the dice to the other.
+    let name = |line: &str| {
+        let (_, rest) = line.split_once(". ").unwrap_or_default();
+        rest.split(" rolls").next().map(str::to_owned)
+    };
+    for pair in moves.windows(2) {
+        let again = pair[0].ends_with("rolls again");
+        assert_eq!(name(pair[0]) == name(pair[1]), again, "{pair:?}");
+    }
     // The winner's four pieces come home, each told once; the other moves are moves.
     let home = moves.iter().filter(|l| l.contains(" home from ")).count();
     assert!((4..8).contains(&home), "{home} pieces brought home:\n{out}");
