@@ -465,6 +465,12 @@ fn a_game_left_and_resumed_goes_on_exactly_as_if_never_left() {
     );
     assert_finished(&second, 2);
     assert!(second.stdout.contains("resumed after"), "{}", second.stdout);
+    let to_move: Vec<&str> = second
+        .stdout
+        .lines()
+        .filter(|l| l.ends_with(" is to move."))
+        .collect();
+    assert_eq!(to_move.len(), 1, "{}", second.stdout);
     // The same position…
     let left = boards(&first.stdout).last().cloned().expect("a board");
     let taken_up = boards(&second.stdout).first().cloned().expect("a board");

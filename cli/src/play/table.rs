@@ -145,24 +145,20 @@ impl<R: BufRead, W: Write> Table<R, W> {
     fn tell_roll_off(&mut self) -> Result<(), Failure> {
         let mut rounds: Vec<Vec<String>> = Vec::new();
         let mut last_seat = None;
-        let mut first = None;
         for event in self.session.events() {
-            match *event {
-                GameEvent::RollOff { seat, value } => {
-                    // Each round rolls the tied seats in turn order.
-                    if last_seat.is_none_or(|l| seat <= l) {
-                        rounds.push(Vec::new());
-                    }
-                    last_seat = Some(seat);
-                    if let Some(round) = rounds.last_mut() {
-                        round.push(format!("{} {value}", self.session.colour(seat as usize)));
-                    }
+            if let GameEvent::RollOff { seat, value } = *event {
+                // Each round rolls the tied seats in turn order.
+                if last_seat.is_none_or(|l| seat <= l) {
+                    rounds.push(Vec::new());
                 }
-                GameEvent::Starts { seat } => first = Some(seat as usize),
-                _ => {}
+                last_seat = Some(seat);
+                if let Some(round) = rounds.last_mut() {
+                    round.push(format!("{} {value}", self.session.colour(seat as usize)));
+                }
             }
         }
-        let first = first.unwrap_or(self.session.position().turn as usize);
+        // Nothing has been played yet: the seat to move is the one the roll-off chose.
+        let first = self.session.position().turn as usize;
         let rounds: Vec<String> = rounds.iter().map(|r| r.join(", ")).collect();
         writeln!(
             self.term.out,
