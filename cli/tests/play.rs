@@ -270,6 +270,23 @@ fn rules_with_options_play_and_are_saved() {
 }
 
 #[test]
+fn a_tied_roll_off_is_told_round_by_round_and_the_game_roll_by_roll() {
+    let dir = SaveDir::new("roll-off");
+    let run = play(&dir, &["--seats", "cpu,cpu,cpu,cpu", "--seed", "2"], "");
+    assert_finished(&run, 4);
+    // Yellow and blue tie on 6 and roll again, alone.
+    says(
+        &run.stdout,
+        "Roll-off: red 5, green 5, yellow 6, blue 6; then yellow 1, blue 6; blue (medium) starts",
+    );
+    // One line a roll, the first the starter's.
+    let lines = told(&run.stdout);
+    assert!(lines.len() > 100, "{}", run.stdout);
+    assert!(lines[0].starts_with("blue (medium) rolls "), "{lines:?}");
+    assert!(lines.iter().all(|l| l.contains(" rolls ")), "{lines:?}");
+}
+
+#[test]
 fn the_same_seed_plays_the_same_game() {
     let dir = SaveDir::new("same");
     let args = ["--seats", "easy,expert", "--seed", "9", "--rules", "mensch"];
