@@ -435,6 +435,22 @@ mod tests {
     }
 
     #[test]
+    fn an_overlong_line_is_cut_and_the_rest_of_it_skipped() {
+        let cut = usize::try_from(terminal::MAX_LINE).expect("small");
+        for long in [cut - 1, cut, cut + 1, 3 * cut + 5] {
+            let mut t = terminal(&format!("{}\n  2 \n", "x".repeat(long)));
+            let first = t.ask("> ").expect("io").expect("a line");
+            assert_eq!(first.len(), long.min(cut), "{long}");
+            assert_eq!(t.ask("> ").expect("io").as_deref(), Some("2"), "{long}");
+            assert_eq!(t.ask("> ").expect("io"), None, "{long}");
+        }
+        // A long last line without its line ending.
+        let mut t = terminal(&"y".repeat(3 * cut));
+        assert_eq!(t.ask("> ").expect("io").map(|l| l.len()), Some(cut));
+        assert_eq!(t.ask("> ").expect("io"), None);
+    }
+
+    #[test]
     fn the_resume_question_takes_yes_no_enter_and_leaving() {
         let last = session(1);
         for (typed, answer) in [

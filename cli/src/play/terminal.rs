@@ -8,7 +8,7 @@ use ludo_core::session::{Seat, SeatKind, Session};
 use std::io::{BufRead, Read, Write};
 
 /// The longest line read as an answer, in bytes; the rest of a longer line is skipped.
-const MAX_LINE: u64 = 1024;
+pub(super) const MAX_LINE: u64 = 1024;
 
 /// What the commands are, for `h` / `help` at any prompt.
 pub(super) const HELP: &str = "Enter rolls the die; at a choice, type the number of your move. \
