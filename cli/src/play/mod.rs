@@ -458,7 +458,8 @@ mod tests {
             ("y\n", Some(true)),
             ("maybe\nN\n", Some(false)),
             ("", None),
-            ("q\n", None),
+            ("q\ny\n", None),
+            ("maybe\nexit\ny\n", None),
         ] {
             let mut t = terminal(typed);
             assert_eq!(t.ask_resume(&last, false).expect("io"), answer, "{typed:?}");
