@@ -13,8 +13,9 @@
 #       core/src/session/view.rs core/src/session/events.rs core/src/session/names.rs
 #       (the position JSON, the drawn board and the session's edges: an hour)
 #
-# The bots (with the bots' games as tests) and the arena (with ludo-cli's tests) are run by
-# hand: docs/architecture.md, "Mutation testing", gives those commands.
+# The bots (with the bots' games as tests), the arena and the rest of the command-line program
+# (with ludo-cli's tests) and the bindings (with ludo-ffi's Rust tests) are run by hand:
+# docs/architecture.md, "Mutation testing", gives those commands.
 # Not part of scripts/test.sh: on two cores the first, second and last take about an hour each.
 # Installs cargo-mutants on first use. The report goes to target/mutants/mutants.out (missed.txt,
 # caught.txt, timeout.txt, unviable.txt, and a log per mutant).
