@@ -718,6 +718,11 @@ fn after<'a>(out: &'a str, marker: &str, end: char) -> &'a str {
         .unwrap_or_else(|| panic!("no {marker:?} in {out}"))
 }
 
+/// The replay code a finished game's output ends with.
+fn replay_code(out: &str) -> &str {
+    after(out, "move by move): ", '\n')
+}
+
 /// Asserts that `out` contains `text`, showing `out` if it does not.
 fn says(out: &str, text: &str) {
     assert!(out.contains(text), "{text:?} not in: {out}");
@@ -942,7 +947,7 @@ fn a_replay_tells_the_seats_the_roll_off_every_move_and_the_places_by_name() {
     let args = ["--seats", "easy,human", "--names", "Ann,Bob", "--seed", "7"];
     let run = play(&dir, &args, &ones(5_000));
     assert_finished(&run, 2);
-    let code = after(&run.stdout, "move by move): ", '\n');
+    let code = replay_code(&run.stdout);
     let replayed = ludo(&["replay", code, "--all"], "");
     assert_eq!(replayed.status, 0, "{}", replayed.stderr);
     let out = &replayed.stdout;
@@ -1036,7 +1041,7 @@ fn stats_counts_each_seat_s_faces_and_adds_them_up() {
     let dir = SaveDir::new("stats");
     let run = play(&dir, &["--seats", "easy,medium", "--seed", "9"], "");
     assert_finished(&run, 2);
-    let code = after(&run.stdout, "move by move): ", '\n');
+    let code = replay_code(&run.stdout);
     let stats = ludo(&["stats", code], "");
     assert_eq!(stats.status, 0, "{}", stats.stderr);
     let rows: Vec<Vec<&str>> = stats
@@ -1132,7 +1137,7 @@ fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
     says(&alone.stdout, "cannot vouch for");
     assert!(alone.stdout.ends_with("VALID\n"), "{}", alone.stdout);
     // The replay code printed at the end replays and verifies the same game.
-    let code = after(&run.stdout, "move by move): ", '\n');
+    let code = replay_code(&run.stdout);
     assert!(code.starts_with("ludo1."), "{code}");
     let replayed = ludo(&["replay", code], "");
     assert_eq!(replayed.status, 0, "{}", replayed.stderr);
