@@ -366,6 +366,17 @@ mod tests {
         assert!(texts.contains(&"enters piece 2 onto start square 0 (safe)".into()));
     }
 
+    /// Red (seat 0) moves `piece` alone from `from` (`None`: the yard) to `to`.
+    fn moved(piece: u8, from: Option<u8>, to: u8) -> GameEvent {
+        GameEvent::Moved {
+            seat: 0,
+            piece,
+            partner: None,
+            from,
+            to,
+        }
+    }
+
     fn narrator() -> (Engine, Narrator) {
         let engine = Engine::preset("classic").expect("classic");
         let n = Narrator::new(
@@ -383,22 +394,10 @@ mod tests {
             &engine,
             &[
                 GameEvent::Rolled { seat: 0, value: 6 },
-                GameEvent::Moved {
-                    seat: 0,
-                    piece: 0,
-                    partner: None,
-                    from: None,
-                    to: 0,
-                },
+                moved(0, None, 0),
                 GameEvent::ExtraRoll { seat: 0 },
                 GameEvent::Rolled { seat: 0, value: 5 },
-                GameEvent::Moved {
-                    seat: 0,
-                    piece: 0,
-                    partner: None,
-                    from: Some(0),
-                    to: 5,
-                },
+                moved(0, Some(0), 5),
                 GameEvent::Captured {
                     seat: 1,
                     piece: 2,
@@ -416,13 +415,7 @@ mod tests {
         n.feed(
             &engine,
             &[
-                GameEvent::Moved {
-                    seat: 0,
-                    piece: 1,
-                    partner: None,
-                    from: Some(3),
-                    to: 23,
-                },
+                moved(1, Some(3), 23),
                 GameEvent::Rolled { seat: 1, value: 6 },
                 GameEvent::ThreeSixes {
                     seat: 1,
@@ -495,13 +488,7 @@ mod tests {
         let (engine, mut n) = narrator();
         let capture = [
             GameEvent::Rolled { seat: 0, value: 5 },
-            GameEvent::Moved {
-                seat: 0,
-                piece: 0,
-                partner: None,
-                from: Some(0),
-                to: 5,
-            },
+            moved(0, Some(0), 5),
             GameEvent::Captured {
                 seat: 1,
                 piece: 0,
@@ -517,13 +504,7 @@ mod tests {
         n.feed(
             &engine,
             &[
-                GameEvent::Moved {
-                    seat: 0,
-                    piece: 1,
-                    partner: None,
-                    from: Some(3),
-                    to: 8,
-                },
+                moved(1, Some(3), 8),
                 GameEvent::Rolled { seat: 1, value: 2 },
                 GameEvent::NoMove { seat: 1 },
             ],
