@@ -97,8 +97,7 @@ impl From<SessionError> for LudoError {
                 options: count(n),
             },
             SessionError::UndoOnline | SessionError::NothingToUndo => LudoError::UndoUnavailable,
-            // The caller fills in the seat to move; see `GameSession`.
-            SessionError::NotABotsTurn => LudoError::NotYourTurn { seat: 0 },
+            SessionError::NotABotsTurn { seat } => LudoError::NotYourTurn { seat: count(seat) },
             // Only replays of saves and codes fail this way.
             e @ SessionError::Log(_) => LudoError::CorruptSave {
                 reason: e.to_string(),

@@ -718,6 +718,18 @@ fn an_invalid_rules_error_names_the_field_its_text_starts_with() {
 }
 
 #[test]
+fn a_bot_refused_its_turn_names_the_seat_to_move() {
+    use ludo_core::session::SessionError;
+    for seat in [1, 3, 5] {
+        assert_eq!(
+            LudoError::from(SessionError::NotABotsTurn { seat }),
+            LudoError::NotYourTurn { seat: seat as u32 }
+        );
+    }
+    assert_eq!(LudoError::from(SessionError::GameOver), LudoError::GameOver);
+}
+
+#[test]
 fn a_panic_becomes_an_internal_error() {
     let r: Result<(), LudoError> = guarded(|| panic!("boom"));
     assert_eq!(

@@ -514,7 +514,8 @@ fn bots_play_a_whole_game_through_the_session() {
         actions += 1;
         assert!(actions < 5000);
     }
-    assert_eq!(s.play_bot(), Err(SessionError::NotABotsTurn));
+    assert_eq!(s.play_bot(), Err(SessionError::GameOver));
+    assert_eq!(s.bot_step(|_, _, _, _| 0), Err(SessionError::GameOver));
     // The bots' choices are in the log, so the game replays without them.
     let again =
         Session::replay(s.setup().clone(), &s.choices(), Some(s.rolls().len())).expect("replay");
@@ -524,7 +525,12 @@ fn bots_play_a_whole_game_through_the_session() {
     while mixed.bot_to_move() {
         mixed.play_bot().expect("bot");
     }
-    assert_eq!(mixed.play_bot(), Err(SessionError::NotABotsTurn));
+    let seat = usize::from(mixed.position().turn);
+    assert_eq!(mixed.play_bot(), Err(SessionError::NotABotsTurn { seat }));
+    assert_eq!(
+        mixed.bot_step(|_, _, _, _| 0),
+        Err(SessionError::NotABotsTurn { seat })
+    );
 }
 
 #[test]
@@ -781,7 +787,38 @@ fn a_loaded_game_with_a_bot_level_this_build_lacks_replays_but_is_not_played_on(
     }
     let mut over = renamed(&s, &[0, 1]);
     assert_eq!(over.check_playable(), Ok(()));
-    assert_eq!(over.play_bot(), Err(SessionError::NotABotsTurn));
+    assert_eq!(over.play_bot(), Err(SessionError::GameOver));
+}
+
+#[test]
+fn a_bot_asked_to_move_for_a_person_names_the_person_to_move() {
+    let seats = vec![
+        Seat::bot("Bo", "random"),
+        Seat::bot("Cy", "random"),
+        Seat::human("Ann"),
+    ];
+    let mut s = Session::new(setup("classic", seats, 9)).expect("session");
+    let mut people = 0;
+    while !s.is_over() && people < 20 {
+        if s.bot_to_move() {
+            s.play_bot().expect("a bot's action");
+            continue;
+        }
+        let seat = usize::from(s.position().turn);
+        assert_eq!(seat, 2, "only the third seat is a person's");
+        assert_eq!(s.play_bot(), Err(SessionError::NotABotsTurn { seat }));
+        assert_eq!(
+            s.bot_step(|_, _, _, _| 0),
+            Err(SessionError::NotABotsTurn { seat })
+        );
+        people += 1;
+        match s.roll() {
+            Err(SessionError::ChoiceNeeded { .. }) => s.choose(0),
+            other => other,
+        }
+        .expect("the person's action");
+    }
+    assert_eq!(people, 20, "the person was asked to move twenty times");
 }
 
 #[test]

@@ -40,8 +40,11 @@ pub enum SessionError {
     #[error("nothing to undo: no decision of a player at this device is left")]
     NothingToUndo,
     /// A bot step was asked for while a person is to move.
-    #[error("a person is to move, not a bot")]
-    NotABotsTurn,
+    #[error("a person is to move, not a bot (seat {seat})")]
+    NotABotsTurn {
+        /// The seat to move, a person's.
+        seat: usize,
+    },
     /// A log does not replay (saves and replay codes).
     #[error("log: {0}")]
     Log(#[from] LogError),

@@ -289,16 +289,25 @@ impl Session {
                 .is_some_and(|s| !s.is_human())
     }
 
+    /// Refuses a bot's action once the game is over, or while a person is to move.
+    fn check_bot_to_move(&self) -> Result<(), SessionError> {
+        match self.phase() {
+            SessionPhase::Over => Err(SessionError::GameOver),
+            _ if self.bot_to_move() => Ok(()),
+            _ => Err(SessionError::NotABotsTurn {
+                seat: self.game.position.turn as usize,
+            }),
+        }
+    }
+
     /// One action of a bot seat: its roll, or its choice, which `choose` makes from the
     /// engine, the position, the input and the legal moves (an index out of range counts
-    /// as 0). Refused while a person is to move.
+    /// as 0). Refused while a person is to move, and once the game is over.
     pub fn bot_step(
         &mut self,
         choose: impl FnOnce(&Engine, &Position, Input, &MoveList) -> usize,
     ) -> Result<GameView, SessionError> {
-        if !self.bot_to_move() {
-            return Err(SessionError::NotABotsTurn);
-        }
+        self.check_bot_to_move()?;
         match self.pending {
             Some(p) => {
                 let i = choose(&self.engine, &self.game.position, p.input, &p.moves);
@@ -310,12 +319,13 @@ impl Session {
 
     /// One action of a bot seat, played by the bots module at the seat's level: its roll,
     /// or its choice. The bot is seeded from the game seed and the log, so the same game
-    /// gives the same bot moves.
+    /// gives the same bot moves. Refused as [`Session::bot_step`] is.
     pub fn play_bot(&mut self) -> Result<GameView, SessionError> {
+        self.check_bot_to_move()?;
         let seat = self.game.position.turn as usize;
         let level = match self.seat(seat).map(|s| &s.kind) {
-            Some(SeatKind::Bot { level }) if self.phase() != SessionPhase::Over => level.clone(),
-            _ => return Err(SessionError::NotABotsTurn),
+            Some(SeatKind::Bot { level }) => level.clone(),
+            _ => return Err(SessionError::NotABotsTurn { seat }),
         };
         let mut head = [0u8; 8];
         head.copy_from_slice(&self.setup.seed.0[..8]);
