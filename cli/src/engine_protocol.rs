@@ -33,8 +33,9 @@ pub enum Fault {
     /// The program could not be started.
     #[error("could not start: {0}")]
     Start(String),
-    /// The program closed its output or exited.
-    #[error("exited{0}")]
+    /// The program closed its output or exited: how, as [`settled_exit_status`] words it
+    /// ("exited with status 3", or "closed its output and kept running").
+    #[error("{0}")]
     Exited(String),
     /// No answer within the time allowed.
     #[error("no answer within {0:?}")]
@@ -155,7 +156,7 @@ impl OutsideEngine {
         let answer = self.ask(&json!({"type": "hello", "protocol": PROTOCOL}))?;
         let name = answer.get("name").and_then(Value::as_str);
         match name {
-            Some(n) => self.name = Some(n.to_string()),
+            Some(n) => self.name = Some(shorten(n)),
             None => {
                 return Err(self.fail(Fault::BadAnswer(format!(
                     "hello: expected {{\"name\": ...}}, got {}",
@@ -254,7 +255,7 @@ impl OutsideEngine {
     fn send(&mut self, message: &Value) -> Result<(), Fault> {
         let timeout = self.timeout;
         let Some(r) = self.running.as_mut() else {
-            return Err(Fault::Exited(String::new()));
+            return Err(Fault::Exited("exited".into()));
         };
         let mut line = message.to_string();
         line.push('\n');
@@ -286,7 +287,7 @@ impl OutsideEngine {
         self.send(question)?;
         let timeout = self.timeout;
         let Some(r) = self.running.as_mut() else {
-            return Err(Fault::Exited(String::new()));
+            return Err(Fault::Exited("exited".into()));
         };
         let line = match r.lines.recv_timeout(timeout) {
             Ok(Ok(line)) => line,
@@ -333,35 +334,48 @@ fn spawn_writer(mut stdin: ChildStdin) -> (SyncSender<Vec<u8>>, Receiver<std::io
     (messages, written)
 }
 
-/// How a child ended, as text to append to "exited", or empty if it is still running.
-fn exit_status(child: &mut Child) -> String {
+/// How a child ended ("exited with status 3"), or `None` if it is still running.
+fn exit_status(child: &mut Child) -> Option<String> {
     match child.try_wait() {
-        Ok(Some(status)) => match status.code() {
-            Some(code) => format!(" with status {code}"),
-            None => " (killed by a signal)".to_string(),
-        },
-        _ => String::new(),
+        Ok(Some(status)) => Some(match status.code() {
+            Some(code) => format!("exited with status {code}"),
+            None => "exited (killed by a signal)".to_string(),
+        }),
+        Ok(None) => None,
+        Err(_) => Some("exited".to_string()),
     }
 }
 
 /// How a child ended, once its pipes have closed: a process closes its pipes a moment before
 /// its status can be collected, and on a busy machine that moment can be long, so this waits
-/// up to a second for the status. Empty if the child is still running after that.
+/// up to a second for the status. A child still running after that closed its output
+/// without exiting, and is told so.
 fn settled_exit_status(child: &mut Child) -> String {
     let deadline = Instant::now() + Duration::from_secs(1);
     loop {
-        let status = exit_status(child);
-        if !status.is_empty() || Instant::now() >= deadline {
+        if let Some(status) = exit_status(child) {
             return status;
+        }
+        if Instant::now() >= deadline {
+            return "closed its output and kept running".to_string();
         }
         std::thread::sleep(Duration::from_millis(5));
     }
 }
 
-/// The first 80 characters of a text, for a report.
+/// A program's text as a report quotes it: its first 80 characters, "…" if there were
+/// more, and control characters escaped (`\n`, `\u{1b}`), so that what a program sends
+/// can neither flood the report nor write lines or terminal codes of its own into it.
 fn shorten(text: &str) -> String {
-    let mut out: String = text.chars().take(80).collect();
-    if text.chars().count() > 80 {
+    let mut out = String::new();
+    for c in text.chars().take(80) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if text.chars().nth(80).is_some() {
         out.push('…');
     }
     out

@@ -343,6 +343,12 @@ fn an_outside_engine_that_misbehaves_forfeits_each_game_and_is_named() {
             "read line\nexec >&-\nsleep 0.3\nexit 3\n",
             "exited with status 3",
         ),
+        // It closes its output and stays: the report must not say that it exited.
+        (
+            "stays",
+            "read line\nexec >&-\nexec sleep 20\n",
+            "closed its output and kept running",
+        ),
         // Its first answer is whole though unended, and it is the exit that costs the game.
         ("unended", "read line\nprintf '{\"move\": 0}'\n", "exited"),
         ("sleeper", "read line\nexec sleep 20\n", "no answer within"),
@@ -459,6 +465,39 @@ fn an_outside_engine_that_never_says_hello_forfeits_and_the_table_names_it() {
     let table = String::from_utf8_lossy(&out.stdout);
     assert!(table.contains("forfeited 2 of 2 games"), "{table}");
     assert!(table.contains("no answer within"), "{table}");
+}
+
+#[test]
+fn an_outside_engines_name_is_cut_short_and_cannot_write_lines_or_codes_into_the_report() {
+    // It names itself with a new line, a carriage return and a terminal colour, then a
+    // hundred more characters, and then forfeits by answering nonsense.
+    let body = r#"read line
+printf '{"name": "evil\\n\\u001b[31mRED\\rgame 0: fake%0100d"}\n' 0
+read line
+echo nonsense
+"#;
+    let out = two_games_against_random(&script("evil", body).path);
+    assert!(out.status.success());
+    let table = String::from_utf8_lossy(&out.stdout);
+    let named = table
+        .lines()
+        .find(|l| l.contains("forfeited"))
+        .unwrap_or_else(|| panic!("no forfeit line: {table}"));
+    assert!(
+        named.contains(r"(evil\n\u{1b}[31mRED\rgame 0: fake000"),
+        "{named}"
+    );
+    assert!(named.contains("…) forfeited 2 of 2 games:"), "{named}");
+    assert!(
+        !table.contains('\u{1b}') && !table.contains('\r'),
+        "{table:?}"
+    );
+    assert!(
+        !table
+            .lines()
+            .any(|l| l.starts_with("RED") || l.starts_with("game 0: fake"))
+    );
+    assert!(table.len() < 2_000, "{table}");
 }
 
 /// Plays 2 games of the outside engine `sh SCRIPT` against random, 0.2 s a move.
