@@ -584,6 +584,55 @@ fn a_corrupt_autosave_is_told_and_kept_and_a_new_game_starts() {
 }
 
 #[test]
+fn damaged_autosaves_found_one_after_the_other_are_each_kept() {
+    // Two runs, most likely within the same second: the second damaged slot must not be
+    // written over the first one's copy.
+    let dir = SaveDir::new("corrupt-twice");
+    let first: &[u8] = b"FIRST-DAMAGED-GAME";
+    let second: &[u8] = b"SECOND-DAMAGED-GAME";
+    let mut kept = Vec::new();
+    for damaged in [first, second] {
+        // Without a backup to fall back on (the first game's is taken away).
+        let _ = std::fs::remove_file(dir.0.join("autosave.ludo.json.bak"));
+        std::fs::write(dir.autosave(), damaged).expect("write");
+        let run = play(&dir, &["--seats", "cpu,cpu", "--seed", "3"], "");
+        assert_finished(&run, 2);
+        kept.push(after(&run.stderr, "kept as ", '\n').to_string());
+    }
+    assert_ne!(kept[0], kept[1]);
+    for (file, damaged) in kept.iter().zip([first, second]) {
+        assert_eq!(std::fs::read(file).ok().as_deref(), Some(damaged), "{file}");
+    }
+}
+
+#[test]
+fn a_damaged_autosave_with_a_newer_versions_backup_is_kept_and_the_new_game_saved() {
+    // The slot's backup was written by a newer version, which a write to the slot must not
+    // replace: both files are moved aside as they are, and the new game takes the slot.
+    let dir = SaveDir::new("corrupt-newer-backup");
+    let damaged: &[u8] = b"{\"schema\": 2, \"summ";
+    let newer: &[u8] = b"{\"schema\": 3, \"from\": \"a later version\"}";
+    std::fs::write(dir.autosave(), damaged).expect("write");
+    let backup = dir.0.join("autosave.ludo.json.bak");
+    std::fs::write(&backup, newer).expect("write");
+    let k = prompts_before_first_choice();
+    let run = play(&dir, &DUEL, &format!("{}q\n", ones(k)));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(!run.stderr.contains("could not be saved"), "{}", run.stderr);
+    let kept = after(&run.stderr, "kept as ", '\n');
+    assert_eq!(std::fs::read(kept).ok().as_deref(), Some(damaged), "{kept}");
+    let kept_backup = format!("{kept}.bak");
+    assert_eq!(std::fs::read(&kept_backup).ok().as_deref(), Some(newer));
+    // The new game is in the slot, and it resumes.
+    let resumed = play(&dir, &["--resume"], "q\n");
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(!resumed.stderr.contains("cannot"), "{}", resumed.stderr);
+    let first = choices(&run.stdout).into_iter().next().expect("a choice");
+    let offered = choices(&resumed.stdout).into_iter().next();
+    assert_eq!(offered, Some(first), "{}", resumed.stdout);
+}
+
+#[test]
 fn a_new_game_keeps_the_unfinished_one_as_a_save() {
     let k = prompts_before_first_choice();
     let dir = SaveDir::new("keep");

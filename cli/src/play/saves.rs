@@ -1,11 +1,11 @@
 //! Where `ludo play` keeps the game: the autosave slot of a save folder, or the game's
-//! own save when the slot cannot be used, and the copy of a damaged autosave set aside.
+//! own save when the slot cannot be used, and a damaged autosave moved aside.
 
 use super::PlayArgs;
 use super::terminal::turn_rolls;
 use crate::failure::Failure;
 use ludo_core::save::SaveError;
-use ludo_core::session::{Session, unix_now};
+use ludo_core::session::Session;
 use ludo_core::store::{AUTOSAVE, Loaded, SaveStore};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -153,8 +153,9 @@ impl Saver {
     }
 
     /// The last game in the autosave slot, if it is unfinished. A slot that cannot be read
-    /// is told about and copied aside (it is never deleted); a slot written by a newer
-    /// version is left alone and this game saves under its own name instead.
+    /// (even from its backup) is told about and moved aside whole, save and backup, by
+    /// [`SaveStore::keep_autosave`] (it is never deleted); a slot written by a newer version
+    /// is left alone and this game saves under its own name instead.
     pub(super) fn last_unfinished(&mut self) -> Option<Loaded> {
         let store = self.store.as_ref()?;
         let slot = save_path(store, AUTOSAVE);
@@ -180,16 +181,18 @@ impl Saver {
                 None
             }
             Err(e) => {
-                let kept = set_aside(store);
-                match kept {
-                    Ok(kept) => warn(&format!(
+                // Moved aside whole (save and backup) under a name no file has, so that the
+                // slot can take the new game and no earlier copy is written over.
+                match store.keep_autosave() {
+                    Ok(Some(id)) => warn(&format!(
                         "the autosave {} cannot be read: {e}. A new game starts; the damaged file is kept as {}",
                         slot.display(),
-                        kept.display()
+                        kept_file(store, &id).display()
                     )),
-                    Err(copy) => {
+                    Ok(None) => {}
+                    Err(moving) => {
                         warn(&format!(
-                            "the autosave {} cannot be read: {e}. A new game starts and saves under its own name, leaving the damaged file alone ({copy})",
+                            "the autosave {} cannot be read: {e}. A new game starts and saves under its own name, leaving the damaged file alone ({moving})",
                             slot.display()
                         ));
                         self.use_slot = false;
@@ -228,20 +231,15 @@ impl Saver {
     }
 }
 
-/// Copies a damaged autosave (and its backup, if any) to a new save name, so that the slot
-/// can be written again without losing the damaged bytes. Returns the copy's path.
-fn set_aside(store: &SaveStore) -> std::io::Result<PathBuf> {
-    let id = format!("damaged-autosave-{}", unix_now());
-    let mut kept = None;
-    for suffix in ["", ".bak"] {
-        let from = PathBuf::from(format!("{}{suffix}", save_path(store, AUTOSAVE).display()));
-        let to = PathBuf::from(format!("{}{suffix}", save_path(store, &id).display()));
-        if from.exists() {
-            std::fs::copy(&from, &to)?;
-            kept.get_or_insert(to);
-        }
+/// The file of the autosave moved aside as `id`: the save, or its backup when the slot held
+/// only a backup.
+fn kept_file(store: &SaveStore, id: &str) -> PathBuf {
+    let main = save_path(store, id);
+    if main.exists() {
+        main
+    } else {
+        PathBuf::from(format!("{}.bak", main.display()))
     }
-    kept.ok_or_else(|| std::io::Error::other("the autosave disappeared"))
 }
 
 /// A warning on standard error.
