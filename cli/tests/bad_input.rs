@@ -160,6 +160,18 @@ fn bytes_that_are_not_utf8_are_refused() {
 }
 
 #[test]
+fn a_rules_object_without_its_preset_says_so() {
+    let input = with_position(|p| p["rules"] = json!({}));
+    refused("moves", &input, &["position.rules.preset: missing"]);
+    let input = with_position(|p| p["rules"] = json!({"preset": "classic", "options": 5}));
+    refused(
+        "moves",
+        &input,
+        &["position.rules.options: expected an object, got 5"],
+    );
+}
+
+#[test]
 fn a_huge_bad_value_is_quoted_short() {
     // A megabyte of junk where a name or a value belongs: the message says what and where
     // and quotes the start of it, not the whole of it.
@@ -172,6 +184,17 @@ fn a_huge_bad_value_is_quoted_short() {
         with_position(|p| {
             p["rules"] = json!({"preset": "classic", "options": {big.as_str(): true}})
         }),
+        // Values of the wrong kind, in every field that quotes what it got.
+        json!({"position": position(), "roll": big}).to_string(),
+        json!({"position": position(), "bonus": big}).to_string(),
+        with_position(|p| p["sixes"] = json!(big)),
+        with_position(|p| p["tries"] = json!(big)),
+        with_position(|p| p["last_moved"] = json!(big)),
+        with_position(|p| {
+            p["rules"] = json!({"preset": "classic", "options": {"home_col_len": big}})
+        }),
+        with_position(|p| p["rules"] = json!({"preset": big})),
+        with_position(|p| p["rules"] = json!({"board": big})),
     ];
     for input in inputs {
         let run = ludo(&["moves"], &input);

@@ -13,9 +13,55 @@ pub fn echo(text: &str) -> String {
     }
 }
 
+/// A JSON value as an error message quotes it: its JSON text, cut as [`echo`] cuts.
+pub fn echo_value(value: &serde_json::Value) -> String {
+    echo(&value.to_string())
+}
+
+/// A message made by a library (serde's "invalid type: string \"…\"") with every quoted
+/// text in it cut as [`echo`] cuts, so that it cannot repeat a bad value whole.
+pub fn echo_quoted(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4 * MAX_ECHO));
+    for (i, part) in message.split('"').enumerate() {
+        if i > 0 {
+            out.push('"');
+        }
+        // Odd parts lie between two quotes.
+        if i % 2 == 1 {
+            out.push_str(&echo(part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_is_quoted_as_json_and_cut() {
+        assert_eq!(echo_value(&serde_json::json!("six")), "\"six\"");
+        assert_eq!(echo_value(&serde_json::json!([1, 2])), "[1,2]");
+        let long = serde_json::json!(vec![7; 1000]);
+        assert_eq!(echo_value(&long), format!("[{}7…", "7,".repeat(19)));
+    }
+
+    #[test]
+    fn quoted_texts_in_a_message_are_cut_and_the_rest_kept() {
+        let long = "y".repeat(1000);
+        let message = format!("options.home_col_len: invalid type: string \"{long}\", expected u8");
+        assert_eq!(
+            echo_quoted(&message),
+            format!(
+                "options.home_col_len: invalid type: string \"{}…\", expected u8",
+                "y".repeat(MAX_ECHO)
+            )
+        );
+        assert_eq!(echo_quoted("no quotes"), "no quotes");
+        assert_eq!(echo_quoted("\"a\" and \"b\""), "\"a\" and \"b\"");
+    }
 
     #[test]
     fn short_text_is_kept_and_long_text_is_cut_on_a_character() {

@@ -2,7 +2,7 @@
 //! errors that say what is wrong and where, and writing back losslessly.
 
 use crate::colour::Colour;
-use crate::echo::echo;
+use crate::echo::{echo, echo_quoted, echo_value};
 use crate::engine::Engine;
 use crate::moves::{Input, Move, MoveList};
 use crate::position::{MAX_SEATS, NO_PIECE, PIECES, Place, Position, YARD};
@@ -26,13 +26,37 @@ pub fn parse_rules(value: &Value) -> Result<Rules, JsonError> {
     match value {
         Value::String(id) => RulesSpec::Preset(id.clone()).resolve().map_err(wrap),
         Value::Object(map) if map.keys().all(|k| k == "preset" || k == "options") => {
-            let spec: RulesSpec = serde_json::from_value(value.clone())
-                .map_err(|e| JsonError(format!("rules: {e}")))?;
-            spec.resolve().map_err(wrap)
+            let preset = match map.get("preset") {
+                Some(Value::String(id)) => id.clone(),
+                Some(other) => {
+                    return err(format!(
+                        "rules.preset: expected a preset id, got {}",
+                        echo_value(other)
+                    ));
+                }
+                None => {
+                    return err(
+                        "rules.preset: missing (a rules object names its preset, or gives every rule)",
+                    );
+                }
+            };
+            let options = match map.get("options") {
+                None => serde_json::Map::new(),
+                Some(Value::Object(options)) => options.clone(),
+                Some(other) => {
+                    return err(format!(
+                        "rules.options: expected an object, got {}",
+                        echo_value(other)
+                    ));
+                }
+            };
+            RulesSpec::WithOptions { preset, options }
+                .resolve()
+                .map_err(wrap)
         }
         Value::Object(_) => {
             let rules: Rules = serde_json::from_value(value.clone())
-                .map_err(|e| JsonError(format!("rules: {e}")))?;
+                .map_err(|e| JsonError(format!("rules: {}", echo_quoted(&e.to_string()))))?;
             rules.validate().map_err(wrap)?;
             Ok(rules)
         }
@@ -72,7 +96,8 @@ fn small_int(value: &Value, at: &str, max: u64) -> Result<u8, JsonError> {
     match value.as_u64() {
         Some(n) if n <= max => Ok(n as u8),
         _ => err(format!(
-            "{at}: expected an integer from 0 to {max}, got {value}"
+            "{at}: expected an integer from 0 to {max}, got {}",
+            echo_value(value)
         )),
     }
 }
@@ -513,13 +538,19 @@ pub fn parse_request(value: &Value, with_move: bool) -> Result<Request, JsonErro
     let input = match (obj.get("roll"), obj.get("bonus")) {
         (Some(r), None) => match r.as_u64() {
             Some(d @ 1..=6) => Input::Roll(d as u8),
-            _ => return err(format!("input.roll: expected a die value 1 to 6, got {r}")),
+            _ => {
+                return err(format!(
+                    "input.roll: expected a die value 1 to 6, got {}",
+                    echo_value(r)
+                ));
+            }
         },
         (None, Some(b)) => match b.as_u64() {
             Some(n @ 1..=255) => Input::Bonus(n as u8),
             _ => {
                 return err(format!(
-                    "input.bonus: expected a count from 1 to 255, got {b}"
+                    "input.bonus: expected a count from 1 to 255, got {}",
+                    echo_value(b)
                 ));
             }
         },
@@ -535,7 +566,7 @@ pub fn parse_request(value: &Value, with_move: bool) -> Result<Request, JsonErro
                 None => {
                     return err(format!(
                         "input.move: expected an index or null, got {}",
-                        echo(&v.to_string())
+                        echo_value(v)
                     ));
                 }
             },

@@ -549,8 +549,10 @@ impl Rules {
             name: &str,
             value: &serde_json::Value,
         ) -> Result<T, RulesError> {
-            serde_json::from_value(value.clone())
-                .map_err(|e| RulesError::Invalid(format!("options.{name}: {e}")))
+            serde_json::from_value(value.clone()).map_err(|e| {
+                let e = crate::echo::echo_quoted(&e.to_string());
+                RulesError::Invalid(format!("options.{name}: {e}"))
+            })
         }
         match name {
             "safe_stars" => self.safe_stars = parse(name, value)?,

@@ -248,6 +248,47 @@ fn a_saved_bot_level_of_the_wrong_length_is_refused() {
 }
 
 #[test]
+fn a_huge_bad_value_in_a_save_is_quoted_short() {
+    // A megabyte where a seat's kind, a rule's option or the checksum belongs: the error
+    // names the field and quotes the start of the value, not the whole of it.
+    let big = "q".repeat(1_000_000);
+    let edits: [&dyn Fn(&mut serde_json::Value); 3] = [
+        &|d| d["seats"][1]["kind"] = serde_json::json!(big),
+        &|d| {
+            d["rules"] = serde_json::json!({"preset": "classic", "options": {"home_col_len": big}})
+        },
+        &|d| d["check"] = serde_json::json!(big),
+    ];
+    for (i, edit) in edits.iter().enumerate() {
+        let mut doc: serde_json::Value = serde_json::from_str(V2_FINISHED).expect("json");
+        if i < 2 {
+            edit(&mut doc);
+            doc = serde_json::from_str(&save::reseal(doc.to_string().as_bytes()).expect("reseal"))
+                .expect("json");
+        } else {
+            edit(&mut doc);
+        }
+        let bytes = doc.to_string();
+        let message = error_of(bytes.as_bytes()).to_string();
+        assert!(
+            message.len() < 300 && message.contains("qqq") && message.contains('…'),
+            "edit {i}: {} bytes: {}",
+            message.len(),
+            &message[..message.len().min(200)]
+        );
+        let checked = match ludo_core::verify::verify_save(bytes.as_bytes()) {
+            Ok(report) => format!("{:?}", report.problems),
+            Err(e) => e.to_string(),
+        };
+        assert!(
+            checked.len() < 600,
+            "edit {i}: verify: {} bytes",
+            checked.len()
+        );
+    }
+}
+
+#[test]
 fn damaged_saves_give_errors_that_name_the_problem() {
     let good = V2_FINISHED.as_bytes();
     assert_eq!(error_of(b""), SaveError::Empty);

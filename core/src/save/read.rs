@@ -5,6 +5,7 @@
 use super::{Checksum, SCHEMA, SaveDocument, SaveError, SeatSummary, Summary, checksum_of};
 use crate::colour::Colour;
 use crate::dice::Seed;
+use crate::echo::echo;
 use crate::rules::RulesSpec;
 use crate::session::{GameSetup, Seat, SeatKind, Session};
 use serde_json::{Map, Value, json};
@@ -134,6 +135,8 @@ pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
                 if recorded == computed {
                     Checksum::Valid
                 } else {
+                    // Quoted in messages: a damaged file may hold anything here.
+                    let recorded = echo(&recorded);
                     Checksum::Invalid { recorded, computed }
                 }
             }
@@ -303,7 +306,7 @@ fn parse_kind(obj: &Obj) -> Result<SeatKind, SaveError> {
         }),
         other => Err(invalid(
             &obj.path("kind"),
-            &format!("\"{other}\" is neither \"human\" nor \"bot\""),
+            &format!("\"{}\" is neither \"human\" nor \"bot\"", echo(other)),
         )),
     }
 }
