@@ -160,6 +160,44 @@ fn bytes_that_are_not_utf8_are_refused() {
 }
 
 #[test]
+fn a_bonus_the_rules_do_not_give_is_refused() {
+    let input = json!({"position": position(), "bonus": 20}).to_string();
+    refused("moves", &input, &["input.bonus", "no bonus moves", "20"]);
+    let parchis = json!({
+        "rules": "parchis",
+        "seats": ["yellow", "red"],
+        "pieces": {"yellow": [10, "yard", "yard", "yard"], "red": ["yard", "yard", "yard", "yard"]}
+    });
+    let inputs = [
+        ("moves", json!({"position": parchis, "bonus": 15})),
+        (
+            "apply",
+            json!({"position": parchis, "bonus": 15, "move": 0}),
+        ),
+    ];
+    for (command, input) in inputs {
+        let says = [
+            "no bonus of 15",
+            "20 for a capture and 10 for reaching home",
+        ];
+        refused(command, &input.to_string(), &says);
+    }
+    // The bonuses the rules give are played.
+    for count in [20, 10] {
+        let run = ludo(
+            &["moves"],
+            &json!({"position": parchis, "bonus": count}).to_string(),
+        );
+        assert_eq!(run.status, 0, "{count}: {}", run.stderr);
+        assert!(
+            run.stdout.contains("\"kind\":\"bonus\""),
+            "{count}: {}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
 fn a_rules_object_without_its_preset_says_so() {
     let input = with_position(|p| p["rules"] = json!({}));
     refused("moves", &input, &["position.rules.preset: missing"]);

@@ -546,6 +546,12 @@ pub fn parse_request(value: &Value, with_move: bool) -> Result<Request, JsonErro
             }
         },
         (None, Some(b)) => match b.as_u64() {
+            Some(n @ 1..=255) if !parsed.engine.rules.gives_bonus(n as u8) => {
+                return err(format!(
+                    "input.bonus: {}",
+                    parsed.engine.rules.bonus_refusal(n as u8)
+                ));
+            }
             Some(n @ 1..=255) => Input::Bonus(n as u8),
             _ => {
                 return err(format!(

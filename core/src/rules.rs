@@ -189,6 +189,32 @@ pub const PRESETS: [&str; 7] = [
 const LUDO_COLOURS: [Colour; 4] = [Colour::Red, Colour::Green, Colour::Yellow, Colour::Blue];
 
 impl Rules {
+    /// Whether these rules ever give a bonus move of `count` (for a capture or for reaching
+    /// home).
+    pub fn gives_bonus(&self, count: u8) -> bool {
+        [self.capture_bonus, self.home_bonus]
+            .iter()
+            .any(|b| b.count() == Some(count))
+    }
+
+    /// Why a bonus of `count` cannot be played under these rules: the bonuses they give.
+    pub fn bonus_refusal(&self, count: u8) -> String {
+        let given: Vec<String> = [
+            (self.capture_bonus, "for a capture"),
+            (self.home_bonus, "for reaching home"),
+        ]
+        .iter()
+        .filter_map(|&(b, what)| b.count().map(|n| format!("{n} {what}")))
+        .collect();
+        if given.is_empty() {
+            format!("these rules give no bonus moves, so there is no bonus of {count} to play")
+        } else {
+            format!(
+                "these rules give no bonus of {count} (they give {})",
+                given.join(" and ")
+            )
+        }
+    }
     /// The rules of a named preset (rules.md, "Presets").
     pub fn preset(id: &str) -> Result<Rules, RulesError> {
         let cross = BoardSpec::Cross {

@@ -91,6 +91,12 @@ impl Engine {
                     "bonus: a bonus count is at least 1".into(),
                 ));
             }
+            Input::Bonus(n) if !self.rules.gives_bonus(n) => {
+                return Err(PlayError::BadInput(format!(
+                    "bonus: {}",
+                    self.rules.bonus_refusal(n)
+                )));
+            }
             _ => {}
         }
         if pos.turn >= pos.seat_count || pos.is_finished(pos.turn as usize) {
@@ -320,6 +326,11 @@ mod tests {
             (start, Input::Roll(0), "roll: 0 is not a die value 1 to 6"),
             (start, Input::Roll(7), "roll: 7 is not a die value 1 to 6"),
             (start, Input::Bonus(0), "bonus: a bonus count is at least 1"),
+            (
+                start,
+                Input::Bonus(20),
+                "bonus: these rules give no bonus moves, so there is no bonus of 20 to play",
+            ),
             (
                 finished,
                 Input::Roll(3),
