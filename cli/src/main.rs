@@ -17,6 +17,7 @@ mod paint;
 mod play;
 mod rules_arg;
 mod session_cmds;
+mod typed;
 
 use clap::{Parser, Subcommand};
 use failure::Failure;

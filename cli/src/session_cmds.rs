@@ -10,7 +10,7 @@ use ludo_core::replay::{self, Replayer};
 use ludo_core::save::{self, SaveError};
 use ludo_core::session::{GameEvent, SeatKind, Session};
 use ludo_core::verify::{self, VerifyReport};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 /// Options of `ludo replay`.
@@ -216,12 +216,11 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), Failure> {
                 write!(out, "-- Enter: next move, q: quit -- ")?;
                 out.flush()?;
             }
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            match crate::typed::read_answer(&mut input)? {
                 // No more input: show the rest.
-                waiting = false;
-            } else if line.trim().eq_ignore_ascii_case("q") {
-                return Ok(());
+                None => waiting = false,
+                Some(line) if line.eq_ignore_ascii_case("q") => return Ok(()),
+                Some(_) => {}
             }
         }
         let Some(events) = replayer.step() else { break };

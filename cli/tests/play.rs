@@ -991,6 +991,33 @@ fn names_are_shown_without_bidi_controls_and_blank_ones_as_no_name() {
 }
 
 #[test]
+fn a_replay_steps_past_lines_that_are_not_utf8_and_stops_at_q() {
+    let dir = SaveDir::new("replay-bytes");
+    let run = play(&dir, &["--seats", "easy,easy", "--seed", "5"], "");
+    assert_finished(&run, 2);
+    let code = replay_code(&run.stdout);
+    // Three steps: a line of bad bytes, an overlong line, a blank line; then q.
+    let mut typed = b"\xff\xfe garbage\n".to_vec();
+    typed.extend(vec![b'y'; 5000]);
+    typed.extend(b"\n\nq\n");
+    let replayed = common::ludo_bytes(&["replay", code], &typed);
+    assert_eq!(replayed.status, 0, "{}", replayed.stderr);
+    assert!(replayed.stderr.is_empty(), "{}", replayed.stderr);
+    let steps = replayed
+        .stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    // One move for each answer before the q.
+    assert_eq!(steps, 3, "{}", replayed.stdout);
+    assert!(
+        !replayed.stdout.contains("Game over"),
+        "{}",
+        replayed.stdout
+    );
+}
+
+#[test]
 fn a_replay_tells_the_seats_the_roll_off_every_move_and_the_places_by_name() {
     let dir = SaveDir::new("replay");
     let args = ["--seats", "easy,human", "--names", "Ann,Bob", "--seed", "7"];

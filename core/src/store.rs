@@ -82,7 +82,17 @@ impl SaveStore {
     /// The store in `dir`, creating the folder if it does not exist.
     pub fn open(dir: impl Into<PathBuf>) -> Result<SaveStore, SaveError> {
         let dir = dir.into();
-        fs::create_dir_all(&dir).map_err(|e| io_error(&dir, e))?;
+        fs::create_dir_all(&dir).map_err(|e| match e.kind() {
+            // The system says "file exists" of a file where the folder should be, or of a
+            // file on the way to it.
+            ErrorKind::AlreadyExists | ErrorKind::NotADirectory => SaveError::Io {
+                path: dir.display().to_string(),
+                detail: "not a folder: a file stands where the folder or one of its parents \
+                    should be"
+                    .into(),
+            },
+            _ => io_error(&dir, e),
+        })?;
         Ok(SaveStore { dir })
     }
 

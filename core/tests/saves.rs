@@ -437,6 +437,20 @@ fn damaged_saves_give_errors_that_name_the_problem() {
 }
 
 #[test]
+fn a_store_where_a_file_stands_says_it_is_not_a_folder() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("saves");
+    std::fs::write(&file, b"a file").expect("write");
+    for at in [file.clone(), file.join("inner")] {
+        let e = SaveStore::open(&at).expect_err("a file is not a folder");
+        let text = e.to_string();
+        assert!(text.starts_with(&at.display().to_string()), "{text}");
+        assert!(text.contains("not a folder"), "{text}");
+    }
+    assert_eq!(std::fs::read(&file).expect("read"), b"a file");
+}
+
+#[test]
 fn the_store_lists_newest_first_loads_and_deletes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = SaveStore::open(dir.path().join("saves")).expect("store");

@@ -436,7 +436,7 @@ mod tests {
 
     #[test]
     fn an_overlong_line_is_cut_and_the_rest_of_it_skipped() {
-        let cut = usize::try_from(terminal::MAX_LINE).expect("small");
+        let cut = usize::try_from(crate::typed::MAX_LINE).expect("small");
         for long in [cut - 1, cut, cut + 1, 3 * cut + 5] {
             let mut t = terminal(&format!("{}\n  2 \n", "x".repeat(long)));
             let first = t.ask("> ").expect("io").expect("a line");

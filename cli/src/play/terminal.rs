@@ -5,10 +5,7 @@ use crate::narrate;
 use crate::paint::paint;
 use ludo_core::echo::echo;
 use ludo_core::session::{Seat, SeatKind, Session};
-use std::io::{BufRead, Read, Write};
-
-/// The longest line read as an answer, in bytes; the rest of a longer line is skipped.
-pub(super) const MAX_LINE: u64 = 1024;
+use std::io::{BufRead, Write};
 
 /// What the commands are, for `h` / `help` at any prompt.
 pub(super) const HELP: &str = "Enter rolls the die; at a choice, type the number of your move. \
@@ -27,32 +24,16 @@ pub(super) struct Terminal<R, W> {
 
 impl<R: BufRead, W: Write> Terminal<R, W> {
     /// Shows `prompt` and reads the answer: one line of input without its line ending, cut
-    /// at [`MAX_LINE`] bytes; `None` at the end of input.
+    /// at [`crate::typed::MAX_LINE`] bytes; `None` at the end of input.
     pub(super) fn ask(&mut self, prompt: &str) -> Result<Option<String>, Failure> {
         write!(self.out, "{prompt}")?;
         self.out.flush()?;
-        let unreadable =
-            |e: std::io::Error| Failure::Io(format!("input: cannot read standard input: {e}"));
-        let mut bytes = Vec::new();
-        let n = Read::take(self.input.by_ref(), MAX_LINE)
-            .read_until(b'\n', &mut bytes)
-            .map_err(unreadable)?;
-        if n == 0 {
+        let read = crate::typed::read_answer(&mut self.input)
+            .map_err(|e| Failure::Io(format!("input: cannot read standard input: {e}")))?;
+        let Some(line) = read else {
             writeln!(self.out)?;
             return Ok(None);
-        }
-        // Skip the rest of an overlong line a piece at a time, never holding it whole.
-        let mut rest = Vec::new();
-        while bytes.last() != Some(&b'\n') && rest.last() != Some(&b'\n') {
-            rest.clear();
-            let skipped = Read::take(self.input.by_ref(), MAX_LINE)
-                .read_until(b'\n', &mut rest)
-                .map_err(unreadable)?;
-            if skipped == 0 {
-                break;
-            }
-        }
-        let line = String::from_utf8_lossy(&bytes).trim().to_string();
+        };
         if self.echo {
             writeln!(self.out, "{line}")?;
         }
