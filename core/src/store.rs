@@ -9,7 +9,8 @@
 //! Files, for a save id `ID`: `ID.ludo.json` (the save), `ID.ludo.json.bak` (the copy
 //! before the last write), `ID.ludo.json.tmp` (a write in progress), and
 //! `ID.ludo.json.corrupt` (a damaged save set aside by the next write instead of
-//! becoming the backup).
+//! becoming the backup; `.corrupt-2`, `.corrupt-3`, ... for later ones, so that none is
+//! written over).
 
 use crate::save::{self, SaveError, Summary};
 use crate::session::Session;
@@ -262,8 +263,9 @@ impl SaveStore {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let mut found = false;
-        for suffix in ["", ".bak", ".tmp", ".bak.tmp", ".corrupt"] {
-            let path = self.file(id, suffix);
+        let suffixes = ["", ".bak", ".tmp", ".bak.tmp"].map(String::from);
+        for suffix in suffixes.into_iter().chain(self.corrupt_suffixes(id)?) {
+            let path = self.file(id, &suffix);
             match fs::remove_file(&path) {
                 Ok(()) => found |= suffix.is_empty() || suffix == ".bak",
                 Err(e) if e.kind() == ErrorKind::NotFound => {}
@@ -276,6 +278,25 @@ impl SaveStore {
         } else {
             Err(SaveError::NotFound { id: id.to_string() })
         }
+    }
+
+    /// The suffixes of the damaged copies of save `id` set aside by writes: `.corrupt`,
+    /// `.corrupt-2`, ...
+    fn corrupt_suffixes(&self, id: &str) -> Result<Vec<String>, SaveError> {
+        let prefix = format!("{id}{EXT}");
+        let entries = fs::read_dir(&self.dir).map_err(|e| io_error(&self.dir, e))?;
+        Ok(entries
+            .filter_map(Result::ok)
+            .filter_map(|entry| {
+                let name = entry.file_name().into_string().ok()?;
+                let suffix = name.strip_prefix(&prefix)?;
+                let n = suffix.strip_prefix(".corrupt")?;
+                let numbered = n
+                    .strip_prefix('-')
+                    .is_some_and(|k| k.parse::<u32>().is_ok());
+                (n.is_empty() || numbered).then(|| suffix.to_string())
+            })
+            .collect())
     }
 
     /// Every save, newest first, with its summary. Damaged saves are listed too, with the
@@ -380,8 +401,10 @@ impl SaveStore {
             if is_sound(&current) {
                 keep_as_backup(&main, &bak, &self.file(id, ".bak.tmp"))?;
             } else {
-                // A damaged save must not replace a good backup; it is set aside instead.
-                let corrupt = self.file(id, ".corrupt");
+                // A damaged save must not replace a good backup; it is set aside instead,
+                // beside any set aside before (`.corrupt`, `.corrupt-2`, ...).
+                let suffix = first_free(".corrupt", |s| !self.file(id, s).exists());
+                let corrupt = self.file(id, &suffix);
                 fs::rename(&main, &corrupt).map_err(|e| io_error(&main, e))?;
                 log::warn!("save {id} was damaged; kept as {}", corrupt.display());
             }

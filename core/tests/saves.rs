@@ -451,6 +451,39 @@ fn a_store_where_a_file_stands_says_it_is_not_a_folder() {
 }
 
 #[test]
+fn damaged_copies_set_aside_by_writes_are_each_kept_until_the_save_is_deleted() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path()).expect("store");
+    let game = game("classic", 4, 30);
+    store.save_as("mine", &game).expect("save");
+    store
+        .save_as("mine-2", &game)
+        .expect("another save, whose name starts the same");
+    let main = dir.path().join("mine.ludo.json");
+    let damaged: [&[u8]; 3] = [b"first damage", b"second damage", b"third damage"];
+    for bytes in damaged {
+        std::fs::write(&main, bytes).expect("damage");
+        store.save_as("mine", &game).expect("save over the damage");
+    }
+    for (bytes, suffix) in damaged.iter().zip([".corrupt", ".corrupt-2", ".corrupt-3"]) {
+        let copy = dir.path().join(format!("mine.ludo.json{suffix}"));
+        assert_eq!(
+            std::fs::read(&copy).ok().as_deref(),
+            Some(*bytes),
+            "{suffix}"
+        );
+    }
+    store.delete("mine").expect("delete");
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("read")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("mine."))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    assert!(store.load("mine-2").is_ok(), "the other save is untouched");
+}
+
+#[test]
 fn the_store_lists_newest_first_loads_and_deletes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = SaveStore::open(dir.path().join("saves")).expect("store");
