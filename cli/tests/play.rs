@@ -1197,6 +1197,7 @@ fn without_save_dir_games_are_saved_in_the_data_folder_of_the_environment() {
         "{}",
         given.stderr
     );
+    assert!(given.stderr.contains("not a folder"), "{}", given.stderr);
 }
 
 #[test]
