@@ -191,9 +191,14 @@ impl SaveStore {
     /// Takes up a kept game to play on: the game in the autosave slot is kept first
     /// (`keep_autosave`), then save `id` is loaded, written to the slot and removed under its
     /// own name, so that the game goes on in the slot as a resumed one does. `autosave`
-    /// loads the slot as it is. Nothing changes if `id` cannot be loaded.
+    /// loads the slot as it is. Nothing changes if `id` cannot be loaded, or cannot be
+    /// played on by this version (`InvalidSeats`, as loading it says).
     pub fn take_up(&self, id: String) -> Result<LoadedGame, LudoError> {
-        guarded(|| self.store.take_up(&id)?.try_into())
+        guarded(|| {
+            // Checked here first for the error loading it gives; the store checks too.
+            self.store.load(&id)?.session.check_playable()?;
+            self.store.take_up(&id)?.try_into()
+        })
     }
 
     /// Removes the autosave (when a game is over or abandoned); no error if there is none.

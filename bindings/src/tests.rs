@@ -330,11 +330,7 @@ fn a_refused_first_action_keeps_the_roll_off_to_show() {
 fn a_save_with_a_bot_level_this_build_does_not_know_is_refused_while_unfinished() {
     let session =
         GameSession::new(config("classic", vec![human("A"), bot("B", "easy")])).expect("s");
-    let json = session.save().expect("save");
-    let edited = json.replace("\"easy\"", "\"grandmaster\"");
-    assert_ne!(edited, json, "the level is in the save");
-    let resealed = ludo_core::save::reseal(edited.as_bytes()).expect("reseal");
-    match GameSession::from_save(resealed) {
+    match GameSession::from_save(with_unknown_level(&session)) {
         Err(LudoError::InvalidSeats { reason }) => {
             assert!(
                 reason.contains("grandmaster") && reason.contains("not know"),
@@ -346,6 +342,93 @@ fn a_save_with_a_bot_level_this_build_does_not_know_is_refused_while_unfinished(
             other.map(|_| ())
         ),
     }
+}
+
+/// A save of `session` with its bot's level "easy" changed to one no build knows.
+fn with_unknown_level(session: &GameSession) -> String {
+    let json = session.save().expect("save");
+    let edited = json.replace("\"easy\"", "\"grandmaster\"");
+    assert_ne!(edited, json, "the level is in the save");
+    ludo_core::save::reseal(edited.as_bytes()).expect("reseal")
+}
+
+#[test]
+fn a_finished_game_with_an_unknown_bot_level_cannot_be_undone_into_play() {
+    let rt = runtime();
+    let session =
+        GameSession::new(config("classic", vec![human("A"), bot("B", "easy")])).expect("s");
+    let mut view = session.view().expect("view");
+    for _ in 0..20_000 {
+        view = match view.phase {
+            GamePhase::Over => break,
+            _ if view.bot_to_move => rt.block_on(session.play_bot_turn()).expect("bot"),
+            GamePhase::Roll => session.roll().expect("roll"),
+            GamePhase::Choose => session.choose(0).expect("choose"),
+        };
+    }
+    assert_eq!(view.phase, GamePhase::Over);
+    let finished = GameSession::from_save(with_unknown_level(&session))
+        .expect("a finished game loads, to be replayed and verified");
+    let before = finished.save().expect("save");
+    match finished.undo() {
+        Err(LudoError::InvalidSeats { reason }) => {
+            assert!(reason.contains("grandmaster"), "{reason}");
+        }
+        other => panic!("undone into a game stuck at the bot's turn: {other:?}"),
+    }
+    assert_eq!(finished.view().expect("view").phase, GamePhase::Over);
+    assert_eq!(
+        finished.save().expect("save"),
+        before,
+        "the refusal changed nothing"
+    );
+}
+
+#[test]
+fn a_kept_game_with_an_unknown_bot_level_is_not_taken_up_and_nothing_changes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::new(dir.path().display().to_string()).expect("store");
+    let odd = GameSession::new(config("classic", vec![human("A"), bot("B", "easy")])).expect("s");
+    let id = "kept-odd";
+    std::fs::write(
+        dir.path().join(format!("{id}.ludo.json")),
+        with_unknown_level(&odd),
+    )
+    .expect("write");
+    let playing = GameSession::new(config("mensch", vec![human("C"), human("D")])).expect("s");
+    playing.roll().expect("roll");
+    store.autosave(Arc::clone(&playing)).expect("autosave");
+    let files = |dir: &std::path::Path| {
+        let mut all: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+            .expect("read")
+            .map(|e| {
+                let e = e.expect("entry");
+                let bytes = std::fs::read(e.path()).expect("read");
+                (e.file_name().to_string_lossy().into_owned(), bytes)
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    let before = files(dir.path());
+    match store.take_up(id.into()) {
+        Err(LudoError::InvalidSeats { reason }) => {
+            assert!(reason.contains("grandmaster"), "{reason}");
+        }
+        other => panic!(
+            "taken up into a slot no load accepts: {:?}",
+            other.map(|_| ())
+        ),
+    }
+    assert_eq!(files(dir.path()), before, "the store changed");
+    let resumed = store
+        .load_autosave()
+        .expect("load")
+        .expect("the game in the slot");
+    assert_eq!(
+        resumed.session.save().expect("save"),
+        playing.save().expect("save")
+    );
 }
 
 #[test]

@@ -198,13 +198,15 @@ impl SaveStore {
     /// Takes up a kept game to play on: the game in the autosave slot is kept first
     /// ([`SaveStore::keep_autosave`]), then save `id` is loaded, written to the slot, and
     /// removed under its own name, so that the game lives in one place and goes on there.
-    /// `id` = [`AUTOSAVE`] loads the slot as it is.
+    /// `id` = [`AUTOSAVE`] loads the slot as it is. Nothing changes if `id` cannot be loaded,
+    /// or cannot be played on here ([`Session::check_playable`]).
     pub fn take_up(&self, id: &str) -> Result<Loaded, SaveError> {
         if id == AUTOSAVE {
             return self.load(id);
         }
-        // Refused before anything changes if it cannot be loaded.
-        self.load(id)?;
+        // Refused before anything changes if it cannot be loaded or played on: a game taken
+        // into the slot that no load of the slot accepts would be stuck there.
+        self.load(id)?.session.check_playable()?;
         self.keep_autosave()?;
         // Loaded again: if the slot held this very game, its newer state was just kept here.
         let loaded = self.load(id)?;

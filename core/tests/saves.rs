@@ -625,6 +625,35 @@ fn a_game_in_progress_is_kept_before_the_autosave_slot_takes_another() {
 }
 
 #[test]
+fn a_kept_game_that_cannot_be_played_on_here_is_not_taken_up() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path()).expect("store");
+    store.autosave(&game("mensch", 2, 10)).expect("autosave");
+    // An unfinished game whose bot plays at a level this build does not know.
+    let text = save::to_json(&game("classic", 1, 20)).replace("\"easy\"", "\"grandmaster\"");
+    let text = save::reseal(text.as_bytes()).expect("reseal");
+    std::fs::write(dir.path().join("odd.ludo.json"), &text).expect("write");
+    let before: Vec<_> = save_ids(&store);
+    let slot = std::fs::read(dir.path().join("autosave.ludo.json")).expect("slot");
+    match store.take_up("odd") {
+        Err(SaveError::Invalid { field, detail }) => {
+            assert_eq!(field, "seats");
+            assert!(detail.contains("grandmaster"), "{detail}");
+        }
+        other => panic!("{:?}", other.map(|l| l.session.is_over())),
+    }
+    assert_eq!(save_ids(&store), before);
+    assert_eq!(
+        std::fs::read(dir.path().join("autosave.ludo.json")).expect("slot"),
+        slot
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("odd.ludo.json")).expect("odd"),
+        text
+    );
+}
+
+#[test]
 fn a_kept_game_is_taken_up_into_the_autosave_slot_and_the_slot_s_game_is_kept() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = SaveStore::open(dir.path()).expect("store");

@@ -264,7 +264,9 @@ impl Session {
     }
 
     /// Takes back the last decision of a human seat and every bot decision after it; the
-    /// game stands again where that choice was offered, with the same die. Refused online.
+    /// game stands again where that choice was offered, with the same die. Refused online,
+    /// and for a finished game that could not be played on here
+    /// ([`Session::check_playable`]): undone, it would stop for good at a bot's turn.
     pub fn undo(&mut self) -> Result<GameView, SessionError> {
         if self.setup.online {
             return Err(SessionError::UndoOnline);
@@ -276,6 +278,7 @@ impl Session {
         let target = self.log[k].rolls as usize;
         let removed = (self.log.len() - k) as u32;
         let mut s = Session::replay(self.setup.clone(), &choices, Some(target))?;
+        s.check_playable()?;
         s.events = vec![GameEvent::Undone { decisions: removed }];
         *self = s;
         Ok(self.view())
