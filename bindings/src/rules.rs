@@ -147,7 +147,7 @@ pub(crate) fn rules_spec(preset: &str, options: &[RuleOption]) -> Result<RulesSp
     }
     let mut map = serde_json::Map::new();
     for o in options {
-        let field = format!("options.{}", o.name);
+        let field = format!("options.{}", ludo_core::echo::echo(&o.name));
         let value: serde_json::Value =
             serde_json::from_str(&o.value_json).map_err(|e| LudoError::InvalidRules {
                 field: field.clone(),

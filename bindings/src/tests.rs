@@ -229,6 +229,25 @@ fn bad_rules_name_the_field() {
         ),
         "options.safe_stars"
     );
+    // A megabyte where a name or a value belongs: the field and the reason quote its start.
+    let big = "w".repeat(1_000_000);
+    let quoted = format!("\"{big}\"");
+    for (name, value) in [(big.as_str(), "not json"), ("enter_on", quoted.as_str())] {
+        let option = RuleOption {
+            name: name.into(),
+            value_json: value.into(),
+        };
+        match board_layout("classic".into(), vec![option]) {
+            Err(LudoError::InvalidRules { field, reason }) => {
+                assert!(field.len() < 100 && reason.len() < 300, "{field}: {reason}");
+                assert!(
+                    field.contains('…') || reason.contains('…'),
+                    "{field}: {reason}"
+                );
+            }
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+    }
     // Every length the option can hold: a layout or a field error, never a panic.
     for len in 0..=255u32 {
         let r = board_layout(

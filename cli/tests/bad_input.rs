@@ -232,6 +232,7 @@ fn a_huge_bad_value_is_quoted_short() {
             p["rules"] = json!({"preset": "classic", "options": {"home_col_len": big}})
         }),
         with_position(|p| p["rules"] = json!({"preset": big})),
+        with_position(|p| p["rules"] = json!({"preset": "classic", "options": {"enter_on": big}})),
         with_position(|p| p["rules"] = json!({"board": big})),
     ];
     for input in inputs {

@@ -18,22 +18,25 @@ pub fn echo_value(value: &serde_json::Value) -> String {
     echo(&value.to_string())
 }
 
-/// A message made by a library (serde's "invalid type: string \"…\"") with every quoted
-/// text in it cut as [`echo`] cuts, so that it cannot repeat a bad value whole.
+/// A message made by a library (serde's "invalid type: string \"…\"" or "unknown variant
+/// `…`") with every text between double quotes or between backticks cut as [`echo`] cuts,
+/// so that it cannot repeat a bad value whole.
 pub fn echo_quoted(message: &str) -> String {
-    let mut out = String::with_capacity(message.len().min(4 * MAX_ECHO));
-    for (i, part) in message.split('"').enumerate() {
-        if i > 0 {
-            out.push('"');
+    ['"', '`'].iter().fold(message.to_string(), |text, &mark| {
+        let mut out = String::with_capacity(text.len().min(8 * MAX_ECHO));
+        for (i, part) in text.split(mark).enumerate() {
+            if i > 0 {
+                out.push(mark);
+            }
+            // Odd parts lie between two marks.
+            if i % 2 == 1 {
+                out.push_str(&echo(part));
+            } else {
+                out.push_str(part);
+            }
         }
-        // Odd parts lie between two quotes.
-        if i % 2 == 1 {
-            out.push_str(&echo(part));
-        } else {
-            out.push_str(part);
-        }
-    }
-    out
+        out
+    })
 }
 
 #[cfg(test)]
@@ -56,6 +59,14 @@ mod tests {
             echo_quoted(&message),
             format!(
                 "options.home_col_len: invalid type: string \"{}…\", expected u8",
+                "y".repeat(MAX_ECHO)
+            )
+        );
+        let message = format!("unknown variant `{long}`, expected `six` or `five`");
+        assert_eq!(
+            echo_quoted(&message),
+            format!(
+                "unknown variant `{}…`, expected `six` or `five`",
                 "y".repeat(MAX_ECHO)
             )
         );
