@@ -46,7 +46,8 @@ pub enum LudoError {
     /// telling a game its seed does not give.
     #[error("corrupt save: {reason}")]
     CorruptSave { reason: String },
-    /// A save written by a newer version of the game; the file is left untouched.
+    /// A save or replay code made by a newer version of the game (for a save, its own file
+    /// or, beside a damaged one, its backup); the file is left untouched.
     #[error("save schema {found} is newer than this version reads ({supported})")]
     NewerSaveVersion { found: u64, supported: u64 },
     /// No save has this id (or the id could not name a save file at all).
@@ -109,8 +110,27 @@ impl From<SessionError> for LudoError {
 impl From<SaveError> for LudoError {
     fn from(e: SaveError) -> LudoError {
         match e {
-            SaveError::NewerVersion { found, supported } => {
+            SaveError::NewerVersion { found, supported }
+            | SaveError::NewerCode { found, supported } => {
                 LudoError::NewerSaveVersion { found, supported }
+            }
+            SaveError::Unreadable { main, backup } => {
+                // A newer version's backup beside a damaged save: the app's answer is still
+                // to update.
+                if let SaveError::NewerVersion { found, supported } = *backup {
+                    return LudoError::NewerSaveVersion { found, supported };
+                }
+                // Neither file could be read from the folder: storage, not damage.
+                let storage = matches!(
+                    (&*main, &*backup),
+                    (SaveError::Io { .. }, SaveError::Io { .. })
+                );
+                let text = SaveError::Unreadable { main, backup }.to_string();
+                if storage {
+                    LudoError::Storage { detail: text }
+                } else {
+                    LudoError::CorruptSave { reason: text }
+                }
             }
             SaveError::NotFound { id } | SaveError::BadName { id } => {
                 LudoError::SaveNotFound { id }

@@ -451,6 +451,38 @@ fn a_kept_game_with_an_unknown_bot_level_is_not_taken_up_and_nothing_changes() {
 }
 
 #[test]
+fn a_damaged_save_beside_a_newer_versions_backup_asks_for_an_update() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::new(dir.path().display().to_string()).expect("store");
+    std::fs::write(
+        dir.path().join("autosave.ludo.json"),
+        b"{\"schema\": 2, \"su",
+    )
+    .expect("w");
+    let newer = br#"{"schema": 99, "from": "a later version"}"#;
+    std::fs::write(dir.path().join("autosave.ludo.json.bak"), newer).expect("write");
+    assert!(matches!(
+        store.load_autosave().map(|_| ()),
+        Err(LudoError::NewerSaveVersion { found: 99, .. })
+    ));
+    // Without the newer backup it is damage, said as such.
+    std::fs::write(dir.path().join("autosave.ludo.json.bak"), b"").expect("write");
+    assert!(matches!(
+        store.load_autosave().map(|_| ()),
+        Err(LudoError::CorruptSave { .. })
+    ));
+    // Neither can be read at all (folders where the files should be): storage, not damage.
+    for file in ["autosave.ludo.json", "autosave.ludo.json.bak"] {
+        std::fs::remove_file(dir.path().join(file)).expect("remove");
+        std::fs::create_dir(dir.path().join(file)).expect("a folder in its place");
+    }
+    assert!(matches!(
+        store.load_autosave().map(|_| ()),
+        Err(LudoError::Storage { .. })
+    ));
+}
+
+#[test]
 fn actions_out_of_turn_and_out_of_order_are_refused() {
     let session = GameSession::new(config("classic", vec![human("A"), human("B")])).expect("s");
     // Nothing to choose yet, nothing to undo.
@@ -692,14 +724,23 @@ fn saves_and_codes_round_trip_and_damage_is_reported() {
         ),
         "{json}"
     );
-    for bad in [
-        "",
-        "ludo1.",
-        "ludo1.AAAA",
-        "ludo9.abc",
-        "hello",
-        "ludo1.!!!!",
-    ] {
+    // A code from a newer version asks for an update, as a newer save does.
+    for code in ["ludo9.abc", "ludo2.anything"] {
+        let newer = |r: Result<_, LudoError>| {
+            matches!(
+                r,
+                Err(LudoError::NewerSaveVersion {
+                    found: 2 | 9,
+                    supported: 1
+                })
+            )
+        };
+        assert!(newer(
+            GameSession::from_replay_code(code.into()).map(|_| ())
+        ));
+        assert!(newer(check_replay_code(code.into(), None).map(|_| ())));
+    }
+    for bad in ["", "ludo1.", "ludo1.AAAA", "hello", "ludo1.!!!!"] {
         assert!(
             matches!(
                 GameSession::from_replay_code(bad.into()),
@@ -977,6 +1018,19 @@ fn a_shared_game_s_dice_are_checked_against_the_commitment_shown_at_its_start() 
     assert_eq!(
         check_replay_code(code.clone(), Some(typed))
             .expect("typed")
+            .commitment_matches,
+        Some(true)
+    );
+    // Copied down in groups of eight, as a person writes a long number.
+    let grouped: Vec<String> = started
+        .seed_commitment
+        .as_bytes()
+        .chunks(8)
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect();
+    assert_eq!(
+        check_replay_code(code.clone(), Some(grouped.join(" ")))
+            .expect("grouped")
             .commitment_matches,
         Some(true)
     );

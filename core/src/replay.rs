@@ -25,6 +25,8 @@ use sha2::{Digest, Sha256};
 
 /// What every replay code of this version starts with.
 pub const CODE_PREFIX: &str = "ludo1.";
+/// The version of the codes this build makes and reads, the number in [`CODE_PREFIX`].
+pub const CODE_VERSION: u64 = 1;
 const CHECK_LEN: usize = 4;
 /// Rules byte: options follow as JSON.
 const WITH_OPTIONS: u8 = 0x80;
@@ -108,11 +110,13 @@ pub fn decode(code: &str) -> Result<Session, SaveError> {
     let Some(body) = code.strip_prefix(CODE_PREFIX) else {
         if let Some(rest) = code.strip_prefix("ludo")
             && let Some((version, _)) = rest.split_once('.')
-            && version.parse::<u32>().is_ok_and(|v| v > 1)
+            && let Ok(found) = version.parse::<u64>()
+            && found > CODE_VERSION
         {
-            return Err(bad(&format!(
-                "made by a newer version of the game (code version {version}); update the app to open it"
-            )));
+            return Err(SaveError::NewerCode {
+                found,
+                supported: CODE_VERSION,
+            });
         }
         return Err(bad(&format!("a replay code starts with \"{CODE_PREFIX}\"")));
     };
@@ -505,7 +509,7 @@ mod tests {
             ("game1.abc".into(), "a replay code starts with \"ludo1.\""),
             (
                 "ludo2.abc".into(),
-                "made by a newer version of the game (code version 2); update the app to open it",
+                "replay code: made by a newer version of the game (code version 2; this one reads up to 1); update the app to open it",
             ),
             // Only a version above 1 is a newer one.
             ("ludo01.abc".into(), "a replay code starts with \"ludo1.\""),

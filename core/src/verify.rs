@@ -140,7 +140,12 @@ pub fn verify_code_game(
 ) -> Result<(VerifyReport, Session), SaveError> {
     let session = replay::decode(code)?;
     let seed = session.setup().seed;
-    let published = published.map(|p| p.trim().to_ascii_lowercase());
+    // Noted by a person: spaces anywhere (hex in groups) and case do not count.
+    let published = published.map(|p| {
+        p.split_whitespace()
+            .collect::<String>()
+            .to_ascii_lowercase()
+    });
     let mut report = VerifyReport::empty(&seed, published);
     if let Some(p) = report.published.clone()
         && p != report.commitment

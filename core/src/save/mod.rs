@@ -62,6 +62,16 @@ pub enum SaveError {
         /// The newest version this build reads.
         supported: u64,
     },
+    /// A replay code made by a newer version of the game.
+    #[error(
+        "replay code: made by a newer version of the game (code version {found}; this one reads up to {supported}); update the app to open it"
+    )]
+    NewerCode {
+        /// The code's version.
+        found: u64,
+        /// The newest version this build reads.
+        supported: u64,
+    },
     /// A required field is missing.
     #[error("{field}: missing")]
     Missing {
