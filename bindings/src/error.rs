@@ -24,7 +24,8 @@ pub enum LudoError {
     /// `roll` while the seat must first pick one of `options` moves.
     #[error("a move must be chosen first ({options} options)")]
     ChoiceNeeded { options: u32 },
-    /// The game is over: nothing more can be played (undo may still take a move back).
+    /// The game is over: nothing more can be played or taken back (its seed is shown, so
+    /// play taken up again would know every die to come).
     #[error("the game is over")]
     GameOver,
     /// Nothing to take back: no decision of a person at this device is left (or an online

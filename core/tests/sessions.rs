@@ -166,6 +166,20 @@ fn undo_goes_back_before_the_last_human_decision_with_the_same_dice_step_by_step
 }
 
 #[test]
+fn a_finished_game_is_not_undone() {
+    // Its seed is shown once it is over: play taken up again would know every die to come.
+    let mut s = Session::new(four("classic", 8)).expect("session");
+    play_to_end(&mut s, 8);
+    assert!(s.log().iter().any(|d| d.seat == 0), "the person decided");
+    assert!(!s.can_undo());
+    assert!(!s.view().can_undo);
+    let log = s.log().to_vec();
+    assert_eq!(s.undo(), Err(SessionError::GameOver));
+    assert!(s.is_over());
+    assert_eq!(s.log(), log.as_slice());
+}
+
+#[test]
 fn undo_never_rerolls_the_dice() {
     let mut s = Session::new(four("classic", 33)).expect("session");
     let mut pick = SplitMix(33);

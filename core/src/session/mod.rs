@@ -265,11 +265,14 @@ impl Session {
 
     /// Takes back the last decision of a human seat and every bot decision after it; the
     /// game stands again where that choice was offered, with the same die. Refused online,
-    /// and for a finished game that could not be played on here
-    /// ([`Session::check_playable`]): undone, it would stop for good at a bot's turn.
+    /// and once the game is over: its seed is shown then, so play taken up again would know
+    /// every die to come.
     pub fn undo(&mut self) -> Result<GameView, SessionError> {
         if self.setup.online {
             return Err(SessionError::UndoOnline);
+        }
+        if self.is_over() {
+            return Err(SessionError::GameOver);
         }
         let k = self
             .last_human_decision()
@@ -278,7 +281,6 @@ impl Session {
         let target = self.log[k].rolls as usize;
         let removed = (self.log.len() - k) as u32;
         let mut s = Session::replay(self.setup.clone(), &choices, Some(target))?;
-        s.check_playable()?;
         s.events = vec![GameEvent::Undone { decisions: removed }];
         *self = s;
         Ok(self.view())
@@ -510,7 +512,7 @@ impl Session {
 
     /// Whether [`Session::undo`] would take something back.
     pub fn can_undo(&self) -> bool {
-        !self.setup.online && self.last_human_decision().is_some()
+        !self.setup.online && !self.is_over() && self.last_human_decision().is_some()
     }
 
     /// The legal moves of the pending choice (empty unless choosing).
