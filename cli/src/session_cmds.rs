@@ -338,12 +338,19 @@ fn print_report(
             r.rolls_compared
         )?;
     }
-    writeln!(
-        out,
-        "rolls recomputed by replaying the game: {}",
-        r.rolls_replayed
-    )?;
-    if !r.over {
+    if !r.replayed {
+        writeln!(
+            out,
+            "rolls recomputed by replaying the game: none, the game could not be replayed (the first problem says why)"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "rolls recomputed by replaying the game: {}",
+            r.rolls_replayed
+        )?;
+    }
+    if r.replayed && !r.over {
         writeln!(
             out,
             "note: the game is not over: only the rolls made so far were checked, and the seed shown gives away every roll to come"
@@ -489,6 +496,7 @@ mod tests {
             rolls_replayed: 7,
             seat_rolls: vec![vec![6, 1, 2], vec![3, 4, 5, 6]],
             over: true,
+            replayed: true,
             problems: Vec::new(),
             more_problems: 0,
         }
@@ -558,6 +566,19 @@ mod tests {
         );
         assert!(text.contains("... and 3 more problems\n"), "{text}");
         assert!(!text.contains("cannot vouch"), "{text}");
+        // A game that could not be replayed claims no count and no "not over".
+        let r = VerifyReport {
+            replayed: false,
+            over: false,
+            rolls_replayed: 0,
+            ..r
+        };
+        let text = report_text(&r, false, None);
+        assert!(
+            text.contains("replaying the game: none, the game could not be replayed"),
+            "{text}"
+        );
+        assert!(!text.contains("not over"), "{text}");
         assert!(text.ends_with("\nINVALID\n"), "{text}");
         // A single problem: no "more" line.
         let r = VerifyReport {

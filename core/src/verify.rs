@@ -27,7 +27,12 @@ pub struct VerifyReport {
     /// Every seat's rolls as the seed gives them, the roll-off first.
     pub seat_rolls: Vec<Vec<u8>>,
     /// Whether the game is over (before that, the seed would normally still be secret).
+    /// Known only when the game could be replayed ([`VerifyReport::replayed`]).
     pub over: bool,
+    /// Whether the game could be replayed from the seed and the choices; when not, the
+    /// problem that stopped it is listed first, and `rolls_replayed`, `seat_rolls` and `over`
+    /// say nothing.
+    pub replayed: bool,
     /// What does not match, first ones first.
     pub problems: Vec<SaveError>,
     /// Problems beyond [`MAX_LISTED`], counted only.
@@ -46,6 +51,7 @@ impl VerifyReport {
             rolls_replayed: 0,
             seat_rolls: Vec::new(),
             over: false,
+            replayed: false,
             problems: Vec::new(),
             more_problems: 0,
         }
@@ -84,6 +90,15 @@ pub fn verify_save(bytes: &[u8]) -> Result<VerifyReport, SaveError> {
             computed: computed.clone(),
         });
     }
+    let total = doc
+        .rolls
+        .as_ref()
+        .map(|r| r.iter().map(Vec::len).sum::<usize>());
+    // Replayed first, so that a replay that fails is listed before the rolls it throws out.
+    let replay = Session::replay(doc.setup.clone(), &doc.choices, total);
+    if let Err(e) = &replay {
+        report.problem(SaveError::from(e.clone()));
+    }
     if let Some(recorded) = &doc.rolls {
         for (seat, values) in recorded.iter().enumerate() {
             let mut die = Die::new(&seed, seat);
@@ -101,27 +116,20 @@ pub fn verify_save(bytes: &[u8]) -> Result<VerifyReport, SaveError> {
             }
         }
     }
-    let total = doc
-        .rolls
-        .as_ref()
-        .map(|r| r.iter().map(Vec::len).sum::<usize>());
-    match Session::replay(doc.setup.clone(), &doc.choices, total) {
-        Ok(session) => {
-            // Values were compared above; what is left is whether each seat rolled as
-            // often as the file says.
-            if let Some(recorded) = &doc.rolls
-                && let Err(e @ SaveError::RollMismatch { .. }) = compare_rolls(&session, recorded)
-                && matches!(
-                    e,
-                    SaveError::RollMismatch { recorded: None, .. }
-                        | SaveError::RollMismatch { computed: None, .. }
-                )
-            {
-                report.problem(e);
-            }
-            fill_from_session(&mut report, &session);
+    if let Ok(session) = replay {
+        // Values were compared above; what is left is whether each seat rolled as often
+        // as the file says.
+        if let Some(recorded) = &doc.rolls
+            && let Err(e @ SaveError::RollMismatch { .. }) = compare_rolls(&session, recorded)
+            && matches!(
+                e,
+                SaveError::RollMismatch { recorded: None, .. }
+                    | SaveError::RollMismatch { computed: None, .. }
+            )
+        {
+            report.problem(e);
         }
-        Err(e) => report.problem(SaveError::from(e)),
+        fill_from_session(&mut report, &session);
     }
     Ok(report)
 }
@@ -160,6 +168,7 @@ pub fn verify_code_game(
 }
 
 fn fill_from_session(report: &mut VerifyReport, session: &Session) {
+    report.replayed = true;
     report.rolls_replayed = session.rolls().len();
     report.over = session.is_over();
     report.seat_rolls = (0..session.seats().len())

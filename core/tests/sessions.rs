@@ -1021,6 +1021,41 @@ fn verify_finds_a_valid_game_valid() {
 }
 
 #[test]
+fn verify_of_a_game_another_seed_cannot_replay_says_why_first_and_claims_nothing_more() {
+    let mut s = Session::new(four("classic", 52)).expect("session");
+    play_to_end(&mut s, 52);
+    assert!(
+        verify::verify_save(s.save_json().as_bytes())
+            .expect("verify")
+            .replayed
+    );
+    // Another seed, with its own commitment, so that only the dice give the edit away.
+    let mut doc: serde_json::Value = serde_json::from_str(&s.save_json()).expect("json");
+    let seed = Seed::from_u64(53);
+    doc["dice"]["seed"] = serde_json::json!(seed.to_hex());
+    doc["dice"]["commitment"] = serde_json::json!(seed.commitment());
+    let forged = save::reseal(doc.to_string().as_bytes()).expect("reseal");
+    let report = verify::verify_save(forged.as_bytes()).expect("verify");
+    assert!(!report.is_valid());
+    assert!(!report.replayed);
+    assert!(
+        matches!(report.problems.first(), Some(SaveError::Log(_))),
+        "the replay's failure comes first: {:?}",
+        report.problems.first()
+    );
+    assert!(
+        report.problems[1..]
+            .iter()
+            .all(|p| matches!(p, SaveError::RollMismatch { .. })),
+        "{:?}",
+        report.problems
+    );
+    assert!(report.more_problems > 0, "more mismatches than are listed");
+    assert_eq!(report.rolls_replayed, 0);
+    assert!(report.seat_rolls.is_empty());
+}
+
+#[test]
 fn verify_reports_exactly_which_roll_does_not_match() {
     let mut s = Session::new(four("classic", 51)).expect("session");
     play_to_end(&mut s, 51);
