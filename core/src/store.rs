@@ -17,10 +17,18 @@ use crate::session::Session;
 use std::fs::{self, File, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 /// Serialises writes within the process (see `write_atomic`).
 static WRITES: Mutex<()> = Mutex::new(());
+
+/// Takes [`WRITES`] (a writer that panicked left nothing half-done that the next one must
+/// mind: each write starts from the files as they are).
+fn one_writer() -> MutexGuard<'static, ()> {
+    WRITES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// The id of the autosave slot.
 pub const AUTOSAVE: &str = "autosave";
@@ -154,6 +162,9 @@ impl SaveStore {
     /// taken), whose id is returned, and the
     /// slot is left empty: its bytes are kept for a later version or for a person to look at.
     pub fn keep_autosave(&self) -> Result<Option<String>, SaveError> {
+        // Held from reading the slot to keeping it, so that an autosave from another thread
+        // cannot land in between and leave the kept copy a move behind.
+        let writing = one_writer();
         match self.load_autosave() {
             Ok(None) => Ok(None),
             Ok(Some(loaded)) if loaded.session.is_over() => Ok(None),
@@ -168,7 +179,7 @@ impl SaveStore {
                     Err(_) => false,
                 };
                 let id = first_free(&base, free);
-                self.save_as(&id, game)?;
+                self.write_locked(&writing, &id, save::to_json(game).as_bytes())?;
                 Ok(Some(id))
             }
             Err(e @ SaveError::Io { .. }) => Err(e),
@@ -176,9 +187,6 @@ impl SaveStore {
                 let secs = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_secs());
-                let _one_at_a_time = WRITES
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
                 // A name no save has, the same second or not.
                 let taken = |id: &str| self.file(id, "").exists() || self.file(id, ".bak").exists();
                 let id = first_free(&format!("{AUTOSAVE}-kept-{secs}"), |id| !taken(id));
@@ -261,9 +269,7 @@ impl SaveStore {
     pub fn delete(&self, id: &str) -> Result<(), SaveError> {
         check_id(id)?;
         // A write in progress owns the temporary files this removes: wait for it.
-        let _one_at_a_time = WRITES
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let _one_at_a_time = one_writer();
         let mut found = false;
         let suffixes = ["", ".bak", ".tmp", ".bak.tmp"].map(String::from);
         for suffix in suffixes.into_iter().chain(self.corrupt_suffixes(id)?) {
@@ -376,9 +382,16 @@ impl SaveStore {
     fn write_atomic(&self, id: &str, bytes: &[u8]) -> Result<(), SaveError> {
         // Writers share the temporary and backup names, so writes are taken one at a time:
         // an app may autosave from the UI thread and from a bot's worker at once.
-        let _one_at_a_time = WRITES
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        self.write_locked(&one_writer(), id, bytes)
+    }
+
+    /// [`SaveStore::write_atomic`] for a caller that holds [`WRITES`] already.
+    fn write_locked(
+        &self,
+        _writing: &MutexGuard<'static, ()>,
+        id: &str,
+        bytes: &[u8],
+    ) -> Result<(), SaveError> {
         let main = self.file(id, "");
         let bak = self.file(id, ".bak");
         let tmp = self.file(id, ".tmp");
