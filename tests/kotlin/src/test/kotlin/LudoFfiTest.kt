@@ -142,6 +142,9 @@ class LudoFfiTest {
             assertEquals(false, checkReplayCode(code, "0".repeat(64)).commitmentMatches)
             assertThrows<LudoException.CorruptSave> { checkReplayCode(code.dropLast(code.length / 2), commitment) }
             assertThrows<LudoException.CorruptSave> { checkReplayCode("not a code", null) }
+            // A code from a newer version asks for an update, as a newer save does.
+            val newer = assertThrows<LudoException.NewerSaveVersion> { checkReplayCode("ludo9.abc", null) }
+            assertEquals(9uL, newer.found)
         }
     }
 
@@ -399,7 +402,7 @@ class LudoFfiTest {
             runBlocking { playBotsToTheEnd(session) }
             assertThrows<LudoException.GameOver> { session.roll() }
             assertThrows<LudoException.GameOver> { session.choose(0u) }
-            assertThrows<LudoException.UndoUnavailable> { session.undo() }
+            assertThrows<LudoException.GameOver> { session.undo() }
             assertEquals(GamePhase.OVER, session.view().phase)
         }
         val file = Files.writeString(dir.resolve("a-file"), "")
