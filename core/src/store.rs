@@ -292,7 +292,11 @@ impl SaveStore {
     /// `.corrupt-2`, ...
     fn corrupt_suffixes(&self, id: &str) -> Result<Vec<String>, SaveError> {
         let prefix = format!("{id}{EXT}");
-        let entries = fs::read_dir(&self.dir).map_err(|e| io_error(&self.dir, e))?;
+        let entries = match fs::read_dir(&self.dir) {
+            // No folder, no copies: deleting then finds nothing, as it always has.
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
+            other => other.map_err(|e| io_error(&self.dir, e))?,
+        };
         Ok(entries
             .filter_map(Result::ok)
             .filter_map(|entry| {

@@ -481,6 +481,14 @@ fn damaged_copies_set_aside_by_writes_are_each_kept_until_the_save_is_deleted() 
         .collect();
     assert!(left.is_empty(), "{left:?}");
     assert!(store.load("mine-2").is_ok(), "the other save is untouched");
+    // With the folder gone, there is nothing to delete, as before copies were looked for.
+    let gone = SaveStore::open(dir.path().join("gone")).expect("store");
+    std::fs::remove_dir(dir.path().join("gone")).expect("remove the folder");
+    assert!(matches!(
+        gone.delete("mine"),
+        Err(SaveError::NotFound { .. })
+    ));
+    assert!(gone.clear_autosave().is_ok());
 }
 
 #[test]
