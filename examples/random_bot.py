@@ -3,7 +3,10 @@
 
 It plays a capture when it has one and a random move otherwise. Run it in the arena with:
 
-    ludo arena --rules classic --seats cmd:python3 examples/random_bot.py,medium --games 20
+    ludo arena --rules classic --seats "cmd:python3 examples/random_bot.py,medium" --games 20
+
+The quotes keep the command and the other seats one argument. The bot seeds its random
+numbers, so two arena runs with the same --seed (and --jobs 1) play the same games.
 """
 import json
 import random
