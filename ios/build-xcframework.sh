@@ -5,7 +5,8 @@
 #                                          profile) for the device (aarch64-apple-ios) and
 #                                          the simulator (aarch64 + x86_64, one lipo'd
 #                                          library), each with
-#                                          Headers/ludo_ffiFFI/{ludo_ffiFFI.h,module.modulemap}
+#                                          Headers/module.modulemap (module ludo_ffiFFI) and
+#                                          Headers/ludo_ffiFFI/ludo_ffiFFI.h
 #   ios/LudoKit/Sources/LudoKit/Generated/ludo_ffi.swift
 #                                          the Swift bindings
 # Run it again after every change to the Rust code. Honours CARGO_TARGET_DIR.
@@ -44,9 +45,28 @@ lipo -create \
 cargo build -p ludo-ffi --features cli --bin uniffi-bindgen
 "$TARGET_DIR/debug/uniffi-bindgen" generate --language swift --no-format --metadata-no-deps \
     --out-dir "$STAGE/swift" "$TARGET_DIR/$DEVICE/$PROFILE/$LIB"
-# Header and module map in a folder named after the module, where Clang looks for it.
+# The module map goes at the top of Headers/, the folder the XCFramework declares
+# (HeadersPath): Xcode 26's explicit module builds look for it there and do not search the
+# folders below, so a map in Headers/ludo_ffiFFI/ gives "unable to resolve module
+# dependency". The header stays in a folder named after the module and the map points at it.
+# The map is written here rather than copied: uniffi's has `use "Darwin"`,
+# `use "_Builtin_stdbool"` and `use "_Builtin_stdint"` lines, which only matter under
+# -fmodules-decluse and are reported to break the module on Xcode 26 (mozilla/uniffi-rs#2917).
+# Its module name and header must still be the ones uniffi wrote, which the generated Swift
+# imports and includes: checked first.
+grep -q '^module ludo_ffiFFI {' "$STAGE/swift/ludo_ffiFFI.modulemap" \
+    && grep -q 'header "ludo_ffiFFI.h"' "$STAGE/swift/ludo_ffiFFI.modulemap" || {
+    echo "ios: uniffi's module map no longer names module ludo_ffiFFI and header ludo_ffiFFI.h:" >&2
+    cat "$STAGE/swift/ludo_ffiFFI.modulemap" >&2
+    exit 1
+}
 cp "$STAGE/swift/ludo_ffiFFI.h" "$STAGE/headers/ludo_ffiFFI/"
-cp "$STAGE/swift/ludo_ffiFFI.modulemap" "$STAGE/headers/ludo_ffiFFI/module.modulemap"
+cat >"$STAGE/headers/module.modulemap" <<'MODULEMAP'
+module ludo_ffiFFI {
+    header "ludo_ffiFFI/ludo_ffiFFI.h"
+    export *
+}
+MODULEMAP
 
 rm -rf "$KIT/LudoFFI.xcframework"
 xcodebuild -create-xcframework \

@@ -239,6 +239,52 @@ fn the_xcode_project_builds_the_app_folder_with_the_local_package() {
     assert!(scheme.contains(&format!("BlueprintIdentifier = \"{id}\"")));
 }
 
+/// The module map `ios/build-xcframework.sh` writes into the XCFramework, and the lines of the
+/// script that say where it and the header go.
+fn xcframework_module_map() -> (String, String) {
+    let script = read("ios/build-xcframework.sh");
+    let map = script
+        .split_once("<<'MODULEMAP'\n")
+        .and_then(|(_, rest)| rest.split_once("\nMODULEMAP\n"))
+        .map(|(map, _)| map.to_string())
+        .expect("the script writes the module map from a MODULEMAP here-document");
+    (script, map)
+}
+
+#[test]
+fn the_xcframework_has_its_module_map_where_xcode_26_looks_for_it() {
+    let (script, map) = xcframework_module_map();
+    // Xcode 26's explicit module builds look for the map at the top of the declared headers
+    // folder only (Headers/), not in a folder below it.
+    assert!(
+        script.contains(">\"$STAGE/headers/module.modulemap\" <<'MODULEMAP'"),
+        "the module map is not written at the top of the headers folder"
+    );
+    assert!(
+        !script.contains("headers/ludo_ffiFFI/module.modulemap"),
+        "a module map in Headers/ludo_ffiFFI/, where Xcode 26 does not look"
+    );
+    assert!(script.contains("-headers \"$STAGE/headers\""));
+    // The header in a folder named after the module, and the map pointing at it.
+    assert!(script.contains("cp \"$STAGE/swift/ludo_ffiFFI.h\" \"$STAGE/headers/ludo_ffiFFI/\""));
+    let lines: Vec<&str> = map.lines().map(str::trim).collect();
+    assert_eq!(
+        lines,
+        [
+            "module ludo_ffiFFI {",
+            "header \"ludo_ffiFFI/ludo_ffiFFI.h\"",
+            "export *",
+            "}"
+        ],
+        "the module map: {map}"
+    );
+    // The module is the package's binary target, which the generated Swift imports.
+    let manifest = read("ios/LudoKit/Package.swift");
+    assert!(
+        manifest.contains(".binaryTarget(name: \"ludo_ffiFFI\", path: \"LudoFFI.xcframework\")")
+    );
+}
+
 #[test]
 fn the_android_build_links_for_its_min_sdk_with_the_pinned_gradle() {
     let build = read("android/app/build.gradle.kts");
