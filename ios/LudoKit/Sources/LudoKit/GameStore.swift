@@ -16,9 +16,38 @@ public struct CodeCheck: Sendable, Equatable {
     public let check: DiceCheck?
 }
 
+/// The save store's file I/O, off the main actor and one operation at a time, in the order it
+/// was asked for: a serial queue, so that an autosave never overtakes an earlier one, and a
+/// listing or a new game's `keepAutosave` comes after every save asked before it. The core's
+/// `SaveStore` says to call it off the UI thread (each autosave is flushed to disk).
+private final class Disk: Sendable {
+    private let queue = DispatchQueue(label: "app.ludo.saves", qos: .userInitiated)
+
+    /// Queues `work` and returns at once.
+    func enqueue(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
+    }
+
+    /// Queues `work` at once (before the caller suspends) and waits for its result.
+    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { done in
+            queue.async { done.resume(with: Result { try work() }) }
+        }
+    }
+
+    /// Waits until everything queued so far is done.
+    func drain() async {
+        await withCheckedContinuation { done in queue.async { done.resume() } }
+    }
+}
+
 /// The app's whole state holder: it sends the player's actions to the core and publishes the
 /// view the core returns. It holds no rule; the core says whose turn it is, what may be played
 /// and what happened. `view == nil` is the new-game screen.
+///
+/// Saves are written off the main actor, in order (`Disk`): each view published is queued for
+/// the autosave slot as it is published, and a bot works out its next move only once the saves
+/// before it are written, so that a kill loses at most the move being worked out.
 @MainActor
 @Observable
 public final class GameStore {
@@ -44,6 +73,9 @@ public final class GameStore {
     public private(set) var recoveredFromBackup = false
 
     @ObservationIgnored private let store: SaveStore?
+    @ObservationIgnored private let disk = Disk()
+    /// Counts the listings asked for, so that an older one that comes back late is dropped.
+    @ObservationIgnored private var listings = 0
     @ObservationIgnored private var session: GameSession?
     @ObservationIgnored private var bots: Task<Void, Never>?
     /// Counts the bot loops started, so that a loop that ends clears `bots` only while it is
@@ -58,7 +90,8 @@ public final class GameStore {
     /// A beat between bot actions, so that the player can follow them.
     private nonisolated static let botPause = Duration.milliseconds(700)
 
-    /// `savesDirectory`: where the core keeps the saves (created if missing).
+    /// `savesDirectory`: where the core keeps the saves (created if missing: one folder made, on
+    /// this actor, before the first screen; every other file operation is on `disk`).
     public init(savesDirectory: URL) {
         do {
             store = try SaveStore(dir: savesDirectory.path)
@@ -90,14 +123,18 @@ public final class GameStore {
         }
     }
 
-    /// Deletes a kept game for good (the screen asks the player first).
+    /// Deletes a kept game, or a damaged save, for good (the screen asks the player first).
     public func deleteKept(_ id: String) {
-        do {
-            try store?.delete(id: id)
-        } catch {
-            report(error)
+        guard let store else { return }
+        error = nil
+        Task {
+            do {
+                try await disk.run { try store.delete(id: id) }
+            } catch {
+                report(error)
+            }
+            refreshSaves()
         }
-        refreshSaves()
     }
 
     public func resume() {
@@ -120,6 +157,7 @@ public final class GameStore {
     /// game moves on. The expert thinks in the core, off this actor.
     public func askHint() {
         guard let session, let view, view.phase == .choose, !view.botToMove else { return }
+        error = nil
         let asked = published
         hintAsked = true
         Task {
@@ -139,6 +177,7 @@ public final class GameStore {
     /// seed's commitment) noted when it began, if any. The game is replayed off this actor.
     public func checkCode(_ code: String, fingerprint: String) {
         let noted = fingerprint.trimmingCharacters(in: .whitespacesAndNewlines)
+        error = nil
         Task {
             do {
                 let check = try await Task.detached {
@@ -172,11 +211,22 @@ public final class GameStore {
         refreshSaves()
     }
 
-    /// What the new-game screen offers: the autosave to resume, and the kept games.
+    /// What the new-game screen offers: the autosave to resume, and the kept games. Listed on
+    /// `disk`, after every save queued before; a listing that fails is reported.
     private func refreshSaves() {
-        guard let saves = try? store?.list() else { return }
-        canResume = saves.first { $0.id == Self.autosave }?.summary?.over == false
-        kept = saves.filter { $0.id != Self.autosave && $0.summary?.over == false }
+        guard let store else { return }
+        listings += 1
+        let listing = listings
+        Task {
+            do {
+                let saves = try await disk.run { try store.list() }
+                guard listing == listings else { return }
+                canResume = saves.first { $0.id == Self.autosave }?.summary?.over == false
+                kept = saves.filter { $0.id != Self.autosave && $0.summary?.over == false }
+            } catch {
+                report(error)
+            }
+        }
     }
 
     public func dismissMessage() {
@@ -191,12 +241,13 @@ public final class GameStore {
         set { if !newValue { dismissMessage() } }
     }
 
-    /// Puts a new or loaded game on screen; loading replays the game, so it runs off the main
-    /// actor.
+    /// Puts a new or loaded game on screen. Loading replays the game and reads or writes the
+    /// saves, so it runs on `disk`, after every save of the game left before.
     private func begin(_ load: @escaping @Sendable () throws -> (GameSession, String?)) {
+        error = nil
         Task {
             do {
-                let (game, recovered) = try await Task.detached(operation: load).value
+                let (game, recovered) = try await disk.run(load)
                 leave()
                 session = game
                 board = try game.boardLayout()
@@ -213,6 +264,7 @@ public final class GameStore {
     /// One action of the person at the device; the core refuses what is not theirs to do.
     private func act(_ action: (GameSession) throws -> GameView) {
         guard let session else { return }
+        error = nil
         do {
             publish(session, try action(session))
         } catch {
@@ -228,14 +280,25 @@ public final class GameStore {
         finished = nil
         published += 1
         log = Array((log + next.events).suffix(Self.logLines))
-        error = nil
-        do {
-            if next.phase == .over { try store?.clearAutosave() } else { try store?.autosave(session: game) }
-        } catch {
-            report(error)
-        }
+        // An error on screen stays until the player dismisses it or acts (`act`, `begin`, ...):
+        // a bot's move does not take it away.
+        save(game, over: next.phase == .over)
         if next.phase == .over { finish(game, next) }
         if next.botToMove { playBots(game) }
+    }
+
+    /// Queues the autosave of the game, or clears the slot once it is over: queued now, in the
+    /// order the views are published, and written on `disk`, which saves the game as it stands
+    /// when it gets there (the view just published, or one published after it).
+    private func save(_ game: GameSession, over: Bool) {
+        guard let store else { return }
+        disk.enqueue { [weak self] in
+            do {
+                if over { try store.clearAutosave() } else { try store.autosave(session: game) }
+            } catch {
+                Task { @MainActor in self?.report(error) }
+            }
+        }
     }
 
     /// A game just over: its replay code, and its dice checked by the core against the
@@ -268,6 +331,8 @@ public final class GameStore {
             defer { if botLoops == loop { bots = nil } }
             while game === session, view?.botToMove == true {
                 try? await Task.sleep(for: Self.botPause)
+                // The views published so far are on disk before the bot works out its move.
+                await disk.drain()
                 guard game === session else { break }
                 do {
                     publish(game, try await game.playBotTurn())
