@@ -54,7 +54,8 @@ struct BoardView: View {
             Spacer()
         }
         .padding()
-        .sheet(isPresented: $showsDice) { DiceSheet(view: view, finished: store.finished) }
+        .messageAlert(store, shown: !showsDice)
+        .sheet(isPresented: $showsDice) { DiceSheet(store: store, view: view) }
     }
 
     private var rollLabel: String {

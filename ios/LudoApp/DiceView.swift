@@ -4,10 +4,13 @@ import SwiftUI
 /// The game's dice: the fingerprint (the seed's SHA-256 commitment) to note from the first
 /// roll; once the game is over (`finished`), the seed it reveals, the core's check of every
 /// roll against the fingerprint, each player's faces, and the game to share for others to check.
+/// The game goes on under it (the bots play), and its errors show here.
 struct DiceSheet: View {
+    let store: GameStore
     let view: GameView
-    let finished: FinishedGame?
     @Environment(\.dismiss) private var dismiss
+
+    private var finished: FinishedGame? { store.finished }
 
     var body: some View {
         NavigationStack {
@@ -34,11 +37,13 @@ struct DiceSheet: View {
                 ToolbarItem(placement: .confirmationAction) { Button(L("ui.close")) { dismiss() } }
             }
         }
+        .messageAlert(store)
     }
 }
 
 /// Checks a game someone shared: its code and, if they noted it, the fingerprint it showed at
-/// its start. The store's last check is shown while it is the check of the text in the fields.
+/// its start. The store's last check is shown while it is the check of the text in the fields;
+/// an error checking it shows here, over the sheet.
 struct CheckGameSheet: View {
     let store: GameStore
     @State private var code = ""
@@ -77,6 +82,7 @@ struct CheckGameSheet: View {
                 ToolbarItem(placement: .confirmationAction) { Button(L("ui.close")) { dismiss() } }
             }
         }
+        .messageAlert(store)
         .onDisappear { store.clearCodeCheck() }
     }
 }

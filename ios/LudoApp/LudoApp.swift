@@ -14,9 +14,10 @@ struct LudoApp: App {
     }
 }
 
-/// The two screens: a new game (or resume), and the game itself; errors as an alert.
+/// The two screens: a new game (or resume), and the game itself. Each shows the store's errors
+/// as an alert (`messageAlert`), and so does each sheet over them while it is open.
 struct ContentView: View {
-    @Bindable var store: GameStore
+    let store: GameStore
 
     var body: some View {
         NavigationStack {
@@ -26,13 +27,27 @@ struct ContentView: View {
                 NewGameView(store: store)
             }
         }
-        .alert(message ?? "", isPresented: $store.showsMessage) {
+    }
+}
+
+extension View {
+    /// The store's error, or its notice that a game came back from its backup, as an alert
+    /// until the player dismisses it. `shown` is false while a sheet covers this view: a view
+    /// under a sheet cannot present an alert, so the sheet shows the message itself.
+    func messageAlert(_ store: GameStore, shown: Bool = true) -> some View {
+        alert(
+            messageText(store),
+            isPresented: Binding(get: { shown && store.showsMessage }, set: { store.showsMessage = $0 })
+        ) {
             Button(L("ui.ok")) { store.dismissMessage() }
         }
     }
+}
 
-    private var message: String? {
-        if let error = store.error { return errorText(error) }
-        return store.recoveredFromBackup ? L("ui.recovered") : nil
-    }
+/// What the store has to tell the player: its error, or that the autosave was damaged and the
+/// game goes on from its backup.
+@MainActor
+func messageText(_ store: GameStore) -> String {
+    if let error = store.error { return errorText(error) }
+    return store.recoveredFromBackup ? L("ui.recovered") : ""
 }

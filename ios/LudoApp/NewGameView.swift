@@ -101,6 +101,7 @@ struct NewGameView: View {
             }
         }
         .navigationTitle(L("ui.new_game"))
+        .messageAlert(store, shown: !checking)
         .sheet(isPresented: $checking) { CheckGameSheet(store: store) }
         .onChange(of: presetId) { rules = [:] }
         .confirmationDialog(
