@@ -96,8 +96,10 @@ private struct Spot: Hashable {
 /// the pieces on the cells the view gives, and for the person to move the options: a ring on
 /// each piece that can move and a tint on where it would stop, the option of a hint (`hint`)
 /// drawn over them in a colour of its own. A tap on a piece plays its move (when it has one
-/// destination); a tap on a tinted cell plays the move that stops there. A screen reader offers
-/// each option as an action of the board, in words (`moveText`).
+/// destination); a tap on a tinted cell plays the move that stops there. Each piece carries its
+/// number, as a screen reader names it. A screen reader finds the board as one element: its
+/// value says where every seat's pieces stand (`boardText`), and it offers each option as an
+/// action, in words (`moveText`).
 struct BoardCanvas: View {
     let board: BoardLayout
     let view: GameView
@@ -133,7 +135,9 @@ struct BoardCanvas: View {
                 }
         }
         .aspectRatio(cols / rows, contentMode: .fit)
+        .accessibilityElement(children: .ignore)
         .accessibilityLabel(L("ui.board"))
+        .accessibilityValue(boardText(view))
         .accessibilityActions {
             ForEach(options, id: \.id) { option in
                 Button(moveText(option, hinted: option.id == hint)) { onChoose(option) }
@@ -187,15 +191,22 @@ struct BoardCanvas: View {
             }
         }
 
-        // Pieces sharing a cell are drawn smaller, in the cell's four quarters.
-        let pieces = view.seats.flatMap { seat in seat.pieces.map { (seat.colour.paint, Spot($0.cell)) } }
+        // Pieces sharing a cell are drawn smaller, in the cell's four quarters, each with its
+        // number (from 1, as `moveText` and `boardText` say it).
+        let pieces = view.seats.flatMap { seat in seat.pieces.map { (seat.colour, Spot($0.cell), Int($0.piece) + 1) } }
         for (at, here) in Dictionary(grouping: pieces, by: { $0.1 }) {
             for (i, piece) in here.enumerated() {
                 let shift = here.count == 1 ? CGPoint.zero
                     : CGPoint(x: (i % 2 == 0 ? -1 : 1) * side * 0.22, y: (i % 4 < 2 ? -1 : 1) * side * 0.22)
-                let path = circle(at, here.count == 1 ? 0.36 : 0.24, shift: shift)
-                context.fill(path, with: .color(piece.0))
+                let scale: CGFloat = here.count == 1 ? 0.36 : 0.24
+                let path = circle(at, scale, shift: shift)
+                context.fill(path, with: .color(piece.0.paint))
                 context.stroke(path, with: .color(.black.opacity(0.6)), lineWidth: side * 0.05)
+                let centre = CGPoint(x: (CGFloat(at.col) + 0.5) * side + shift.x, y: (CGFloat(at.row) + 0.5) * side + shift.y)
+                let number = Text(verbatim: "\(piece.2)")
+                    .font(.system(size: side * scale * 1.1, weight: .bold))
+                    .foregroundStyle(piece.0.ink)
+                context.draw(number, at: centre)
             }
         }
     }
@@ -211,6 +222,14 @@ extension Colour {
         case .blue: Color(red: 0.10, green: 0.46, blue: 0.82)
         case .gray: Color(red: 0.46, green: 0.46, blue: 0.46)
         case .fuchsia: Color(red: 0.76, green: 0.09, blue: 0.36)
+        }
+    }
+
+    /// The colour of a piece's number on its paint: dark on yellow, white on the others.
+    var ink: Color {
+        switch self {
+        case .yellow: .black
+        case .red, .green, .blue, .gray, .fuchsia: .white
         }
     }
 }

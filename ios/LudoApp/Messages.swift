@@ -62,16 +62,20 @@ func ruleName(_ field: String) -> String {
 
 /// A move as a screen reader offers it: the piece (numbered from 1, as on the board), how far it
 /// goes, where it stops if that matters (home, a safe square), whether it captures, and whether
-/// it is the expert's hint.
+/// it is the expert's hint. A piece that bounces back from the end (Petits chevaux's
+/// `bounce_back`) may stop behind where it stands: that move is said as going back.
 func moveText(_ option: MoveOption, hinted: Bool) -> String {
     let piece = Int(option.piece) + 1
     var text: String
     if let from = option.from {
         let steps = Int(option.to) - Int(from)
         if let partner = option.partner {
+            // A pair never bounces: it moves forward.
             text = L("a11y.move_pair", piece, Int(partner) + 1, steps)
-        } else {
+        } else if steps > 0 {
             text = L("a11y.move", piece, steps)
+        } else {
+            text = L("a11y.move_back", piece, -steps)
         }
     } else {
         text = L("a11y.enter", piece)
@@ -83,6 +87,38 @@ func moveText(_ option: MoveOption, hinted: Bool) -> String {
     }
     if !option.captures.isEmpty { text = L("a11y.captures", text) }
     return hinted ? L("a11y.hinted", text) : text
+}
+
+/// Where every seat's pieces stand, as a screen reader says the board: each seat by name and
+/// colour, then each piece by its number (as drawn on it): in the yard, on a square of its way
+/// (counted from its start square, the first), in the home column, or home.
+func boardText(_ view: GameView) -> String {
+    view.seats.enumerated().map { i, seat in
+        let pieces = seat.pieces.map { piece in
+            let number = Int(piece.piece) + 1
+            switch piece.cell.kind {
+            case .yard: return L("a11y.piece_yard", number)
+            case .home: return L("a11y.piece_home", number)
+            case .homeColumn: return L("a11y.piece_column", number)
+            case .track, .safe, .start: return L("a11y.piece_square", number, Int(piece.progress ?? 0) + 1)
+            }
+        }
+        return L("a11y.board_seat", seatName(UInt32(i), view), L(seat.colour.code), pieces.joined(separator: ", "))
+    }.joined(separator: "; ")
+}
+
+extension Colour {
+    /// The colour's text key, as the core names it (`colour.red`).
+    var code: String {
+        switch self {
+        case .red: "colour.red"
+        case .green: "colour.green"
+        case .yellow: "colour.yellow"
+        case .blue: "colour.blue"
+        case .gray: "colour.gray"
+        case .fuchsia: "colour.fuchsia"
+        }
+    }
 }
 
 /// What to tell the player about an error the core reported.

@@ -229,6 +229,10 @@ public struct Text: View, Equatable {
     public typealias Body = Never
     nonisolated public init<S: StringProtocol>(_ content: S) {}
     nonisolated public init(verbatim content: String) {}
+
+    // Text's own modifiers return a Text (so that it can be drawn in a `GraphicsContext`).
+    nonisolated public func font(_ font: Font?) -> Text { self }
+    nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { self }
 }
 
 public struct Image: View {
@@ -305,6 +309,10 @@ public struct Font: Hashable, Sendable {
     nonisolated public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
         Font(style: style)
     }
+
+    nonisolated public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font {
+        Font(style: .body)
+    }
 }
 
 public protocol Shape: View, Sendable {
@@ -338,6 +346,18 @@ public enum ColorRenderingMode: Hashable, Sendable {
     case nonLinear, linear, extendedLinear
 }
 
+public struct UnitPoint: Hashable, Sendable {
+    public var x: CGFloat
+    public var y: CGFloat
+    nonisolated public init(x: CGFloat, y: CGFloat) {
+        self.x = x
+        self.y = y
+    }
+
+    nonisolated public static let center = UnitPoint(x: 0.5, y: 0.5)
+    nonisolated public static let topLeading = UnitPoint(x: 0, y: 0)
+}
+
 public struct GraphicsContext {
     public struct Shading: Sendable {
         nonisolated public static func color(_ color: Color) -> Shading { Shading() }
@@ -345,6 +365,7 @@ public struct GraphicsContext {
 
     nonisolated public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {}
     nonisolated public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {}
+    nonisolated public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {}
 }
 
 public struct Canvas<Symbols: View>: View {
@@ -566,6 +587,16 @@ public extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
     static var local: LocalCoordinateSpace { LocalCoordinateSpace() }
 }
 
+// MARK: - Accessibility
+
+public struct AccessibilityChildBehavior: Hashable, Sendable {
+    let name: String
+    /// The children are hidden: the element is the view alone, with its label and value.
+    nonisolated public static let ignore = AccessibilityChildBehavior(name: "ignore")
+    nonisolated public static let contain = AccessibilityChildBehavior(name: "contain")
+    nonisolated public static let combine = AccessibilityChildBehavior(name: "combine")
+}
+
 // MARK: - Modifiers
 
 public extension View {
@@ -634,7 +665,9 @@ public extension View {
         perform action: @escaping (CGPoint) -> Void
     ) -> some View { self }
 
+    nonisolated func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { self }
     nonisolated func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { self }
+    nonisolated func accessibilityValue<S: StringProtocol>(_ valueDescription: S) -> some View { self }
     nonisolated func accessibilityActions<Content: View>(@ViewBuilder _ content: () -> Content) -> some View { self }
 }
 
