@@ -10,7 +10,9 @@ struct NewGameView: View {
     @State private var deleting: String?
 
     /// A seat being set up: its name (empty: "Player N") and, for a bot, its level (`nil`: a person).
-    private struct SeatChoice {
+    /// Identified, so that each row's fields stay bound to their seat when a seat is removed.
+    private struct SeatChoice: Identifiable {
+        let id = UUID()
         var name = ""
         var level: String?
     }
@@ -62,10 +64,10 @@ struct NewGameView: View {
                 .labelsHidden()
             }
             Section(L("ui.players")) {
-                ForEach(seats.indices, id: \.self) { i in
+                ForEach($seats) { $seat in
                     HStack {
-                        TextField(L("ui.player_n", i + 1), text: $seats[i].name)
-                        Picker(L("ui.players"), selection: $seats[i].level) {
+                        TextField(L("ui.player_n", number(of: seat)), text: $seat.name)
+                        Picker(L("ui.players"), selection: $seat.level) {
                             Text(L("ui.person")).tag(String?.none)
                             ForEach(store.botLevels, id: \.self) { level in
                                 Text(L("ui.bot_level", levelName(level))).tag(String?.some(level))
@@ -76,7 +78,7 @@ struct NewGameView: View {
                 }
                 Button(L("ui.add_player")) { seats.append(SeatChoice(level: "medium")) }
                     .disabled(seats.count >= Int(preset?.maxSeats ?? 4))
-                Button(L("ui.remove_player")) { seats.removeLast() }
+                Button(L("ui.remove_player")) { if !seats.isEmpty { seats.removeLast() } }
                     .disabled(seats.count <= Int(preset?.minSeats ?? 2))
             }
             if !houseRules.isEmpty {
@@ -115,6 +117,11 @@ struct NewGameView: View {
             }
             Button(L("ui.cancel"), role: .cancel) { deleting = nil }
         }
+    }
+
+    /// The seat's number in the list, from 1 (its "Player N").
+    private func number(of seat: SeatChoice) -> Int {
+        (seats.firstIndex { $0.id == seat.id } ?? seats.count) + 1
     }
 
     private func start() {

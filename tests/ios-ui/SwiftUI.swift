@@ -160,6 +160,11 @@ public struct Binding<Value>: DynamicProperty {
         self.set = set
     }
 
+    /// What lets a closure take a binding as `$name` (`ForEach($items) { $item in … }`).
+    nonisolated public init(projectedValue: Binding<Value>) {
+        self = projectedValue
+    }
+
     public var wrappedValue: Value {
         get { get() }
         nonmutating set { set(newValue) }
@@ -432,6 +437,14 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
 
 extension ForEach: View where Content: View {
     public typealias Body = Never
+}
+
+extension ForEach where Content: View {
+    /// `ForEach($items) { $item in … }`: a row per element, identified by its `id`, each given a
+    /// binding to its element.
+    nonisolated public init<C>(_ data: Binding<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content)
+        where Data == LazyMapSequence<C.Indices, (C.Index, ID)>, ID == C.Element.ID, C: MutableCollection,
+        C: RandomAccessCollection, C.Element: Identifiable, C.Index: Hashable {}
 }
 
 public struct NavigationStack<Root: View>: View {
