@@ -214,14 +214,20 @@ impl Table<'_> {
                 0
             } else {
                 let e = entry_at[game.position.turn as usize];
+                // A program (re)started for this decision is started and greeted before
+                // the clock runs: its decision times are its thinking, not its start-up.
+                let ready = match (&bots[e], &mut seats[e]) {
+                    (None, Seat::Outside(outside)) => outside.start(),
+                    _ => Ok(()),
+                };
                 let started = Instant::now();
-                let answer = match (&mut bots[e], &mut seats[e]) {
+                let answer = ready.and_then(|()| match (&mut bots[e], &mut seats[e]) {
                     (Some(bot), _) => Ok(bot.choose(engine, &game.position, input, &list)),
                     (None, Seat::Outside(outside)) => {
                         outside.choose(engine, &game.position, input, &list, self.rules_value)
                     }
                     (None, Seat::Level(level)) => Err(Fault::Start(format!("no bot {level}"))),
-                };
+                });
                 record.times[e].push(started.elapsed().as_nanos() as u64);
                 match answer {
                     Ok(i) if i < list.len() => i,
@@ -265,7 +271,7 @@ impl Table<'_> {
 
 /// Each seat's place (0 = first), from `order`, the seats as the rules rank them, and
 /// `ranks`, their ranks in that order: seats the rules rank equal share a place
-/// (rules.md 8.5). A seat that forfeited is moved to the end of `order` and placed last,
+/// (docs/rules.md, `parchis` rule 11). A seat that forfeited is moved to the end of `order` and placed last,
 /// alone.
 fn seat_places(order: &mut Vec<usize>, ranks: &[u8], forfeit: Option<usize>) -> Vec<usize> {
     let n = order.len();
@@ -330,7 +336,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
         seed: args.seed,
         max_rolls: MAX_ROLLS,
     };
-    let totals = play_games(&table, &players, games, args.jobs, timeout);
+    let totals = play_games(&table, &players, games, args.jobs, timeout)?;
     let mut out = std::io::stdout().lock();
     if args.json {
         let value = report_json(&engine, args, &totals);
@@ -357,17 +363,25 @@ struct Totals {
     elapsed: Duration,
     /// One report for each entry of `--seats`.
     reports: Vec<BotReport>,
+    /// For each player that sits more than once, its copies counted together, with how
+    /// many there are.
+    pooled: Vec<(usize, BotReport)>,
 }
 
-/// Plays `games` games at `table` on `jobs` threads and adds up their records. The
-/// outcome (all but the times) does not depend on the number of jobs.
+/// Plays `games` games at `table` on `jobs` threads and adds up their records. With built-in
+/// bots only, the outcome (all but the times) does not depend on the number of jobs: every
+/// game is a function of its number. An outside program plays every game its worker
+/// plays, in order, and may carry something from one game to the next (a random
+/// generator seeded once, say), so with one in the table the workers take fixed shares of
+/// the games (worker `w` of `J` plays games `w`, `w + J`, …), and the same command with the
+/// same `--jobs` gives the same outcome.
 fn play_games(
     table: &Table,
     players: &[Player],
     games: u64,
     jobs: usize,
     timeout: Duration,
-) -> Totals {
+) -> Result<Totals, Failure> {
     let started = Instant::now();
     let n = players.len();
     let bar = if games >= 20 && std::io::stderr().is_terminal() {
@@ -382,13 +396,16 @@ fn play_games(
         ProgressBar::hidden()
     };
     let next = AtomicUsize::new(0);
+    let workers = jobs.min(games.max(1) as usize);
+    let fixed_shares = players.iter().any(|p| matches!(p, Player::Command(_)));
     let (tx, rx) = channel::<(u64, GameRecord)>();
     let mut records: Vec<Option<GameRecord>> = vec![None; games as usize];
     let names: Vec<Option<String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs.min(games.max(1) as usize))
-            .map(|_| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
                 let tx = tx.clone();
                 let next = &next;
+                let mut mine = (w as u64..).step_by(workers);
                 scope.spawn(move || {
                     let mut seats: Vec<Seat> = players
                         .iter()
@@ -400,7 +417,11 @@ fn play_games(
                         })
                         .collect();
                     loop {
-                        let g = next.fetch_add(1, Ordering::Relaxed) as u64;
+                        let g = if fixed_shares {
+                            mine.next().unwrap_or(games)
+                        } else {
+                            next.fetch_add(1, Ordering::Relaxed) as u64
+                        };
                         if g >= games {
                             break;
                         }
@@ -439,6 +460,14 @@ fn play_games(
         names
     });
     bar.finish_and_clear();
+    let lost = records.iter().filter(|r| r.is_none()).count();
+    if lost > 0 {
+        // Only a bug stops a worker (a panic in a bot); a report that quietly counted
+        // fewer games than it says would be worse than none.
+        return Err(Failure::Io(format!(
+            "{lost} of {games} games have no result: a worker thread stopped"
+        )));
+    }
     let mut reports: Vec<BotReport> = players
         .iter()
         .zip(names)
@@ -475,13 +504,59 @@ fn play_games(
     for r in &mut reports {
         r.times.sort_unstable();
     }
-    Totals {
+    Ok(Totals {
         games,
         unfinished,
         rolls,
         elapsed: started.elapsed(),
+        pooled: pool(players, &reports),
         reports,
+    })
+}
+
+/// The copies of each player that sits more than once, counted together: their games
+/// (one for each copy in each game), wins, places and decision times, in the order the
+/// players first appear in `--seats`.
+fn pool(players: &[Player], reports: &[BotReport]) -> Vec<(usize, BotReport)> {
+    let mut pooled = Vec::new();
+    for (e, player) in players.iter().enumerate() {
+        let copies: Vec<&BotReport> = reports
+            .iter()
+            .zip(players)
+            .filter(|(_, p)| *p == player)
+            .map(|(r, _)| r)
+            .collect();
+        if copies.len() < 2 || players[..e].contains(player) {
+            continue;
+        }
+        let n = copies[0].places.len();
+        let mut all = BotReport {
+            label: format!("{} (all {})", player.label(), copies.len()),
+            name: copies.iter().find_map(|r| r.name.clone()),
+            games: 0,
+            wins: 0,
+            wins_by_seat: vec![0; n],
+            places: vec![0; n],
+            times: Vec::new(),
+            forfeits: Vec::new(),
+        };
+        for r in &copies {
+            all.games += r.games;
+            all.wins += r.wins;
+            for (sum, w) in all.wins_by_seat.iter_mut().zip(&r.wins_by_seat) {
+                *sum += w;
+            }
+            for (sum, k) in all.places.iter_mut().zip(&r.places) {
+                *sum += k;
+            }
+            all.times.extend(&r.times);
+            all.forfeits.extend(r.forfeits.iter().cloned());
+        }
+        all.times.sort_unstable();
+        all.forfeits.sort();
+        pooled.push((copies.len(), all));
     }
+    pooled
 }
 
 /// The label of entry `e`: its player, numbered when the same player sits more than once.
@@ -519,12 +594,11 @@ fn report_json(engine: &Engine, args: &ArenaArgs, totals: &Totals) -> Value {
         rolls,
         elapsed,
         ref reports,
+        ..
     } = *totals;
-    let bots: Vec<Value> = reports
-        .iter()
-        .map(|r| {
-            let (low, high) = stats::wilson(r.wins, r.games);
-            json!({
+    let figures = |r: &BotReport| {
+        let (low, high) = stats::wilson(r.wins, r.games);
+        json!({
                 "bot": r.label,
                 "name": r.name,
                 "games": r.games,
@@ -539,7 +613,16 @@ fn report_json(engine: &Engine, args: &ArenaArgs, totals: &Totals) -> Value {
                 "decision_ms_p99": stats::quantile(&r.times, 0.99).map(ms),
                 "forfeits": r.forfeits.len(),
                 "forfeit_games": r.forfeits.iter().map(|(g, why)| json!({"game": g, "reason": why})).collect::<Vec<_>>(),
-            })
+        })
+    };
+    let bots: Vec<Value> = reports.iter().map(figures).collect();
+    let pooled: Vec<Value> = totals
+        .pooled
+        .iter()
+        .map(|(copies, r)| {
+            let mut value = figures(r);
+            value["copies"] = json!(copies);
+            value
         })
         .collect();
     json!({
@@ -554,6 +637,7 @@ fn report_json(engine: &Engine, args: &ArenaArgs, totals: &Totals) -> Value {
         "mean_rolls": if games > 0 { Some(rolls as f64 / games as f64) } else { None },
         "seconds": elapsed.as_secs_f64(),
         "bots": bots,
+        "pooled": pooled,
     })
 }
 
@@ -582,6 +666,7 @@ fn write_table(
     )?;
     let width = reports
         .iter()
+        .chain(totals.pooled.iter().map(|(_, r)| r))
         .map(|r| r.label.chars().count())
         .max()
         .unwrap_or(3)
@@ -591,7 +676,7 @@ fn write_table(
         "{:<width$}  {:>6}  {:>6}  {:>7}  {:>17}  {:>5}  {:>9}  {:>9}  {:>9}",
         "bot", "games", "wins", "win", "95% interval", "place", "decisions", "median ms", "p99 ms"
     )?;
-    for r in reports {
+    for r in reports.iter().chain(totals.pooled.iter().map(|(_, r)| r)) {
         let (low, high) = stats::wilson(r.wins, r.games);
         let rate = if r.games > 0 {
             r.wins as f64 / r.games as f64
@@ -846,7 +931,8 @@ mod tests {
         let timeout = Duration::from_secs(5);
         // Ten rolls end no game: all six are stopped, each after ten rolls, and each still
         // gives both entries a place.
-        let totals = play_games(&table(&engine, &rules, 10), &players, 6, 2, timeout);
+        let totals =
+            play_games(&table(&engine, &rules, 10), &players, 6, 2, timeout).expect("a run");
         assert_eq!((totals.games, totals.unfinished, totals.rolls), (6, 6, 60));
         for report in &totals.reports {
             assert_eq!(report.games, 6);
@@ -857,7 +943,8 @@ mod tests {
         let wins: u64 = totals.reports.iter().map(|r| r.wins).sum();
         assert!((6..=12).contains(&wins), "{wins} first places");
         // With no limit to speak of, none is stopped.
-        let whole = play_games(&table(&engine, &rules, MAX_ROLLS), &players, 6, 2, timeout);
+        let whole =
+            play_games(&table(&engine, &rules, MAX_ROLLS), &players, 6, 2, timeout).expect("a run");
         assert_eq!(whole.unfinished, 0);
         assert!(whole.rolls > 6 * 40, "{} rolls", whole.rolls);
     }
@@ -903,6 +990,7 @@ mod tests {
             unfinished: 0,
             rolls: 400,
             elapsed: Duration::from_millis(1500),
+            pooled: Vec::new(),
             reports: vec![
                 report(
                     "expert",
@@ -956,6 +1044,7 @@ mod tests {
             unfinished: 0,
             rolls: 0,
             elapsed: Duration::ZERO,
+            pooled: Vec::new(),
             reports: vec![
                 report("medium", 0, vec![0, 0], Vec::new()),
                 report("easy", 0, vec![0, 0], Vec::new()),
@@ -983,6 +1072,7 @@ mod tests {
             unfinished: 2,
             rolls: 0,
             elapsed: Duration::ZERO,
+            pooled: Vec::new(),
             reports: vec![ten, eleven],
         };
         let text = table_text(&totals);

@@ -292,7 +292,17 @@ impl OutsideEngine {
         let line = match r.lines.recv_timeout(timeout) {
             Ok(Ok(line)) => line,
             Ok(Err(why)) => return Err(self.fail(Fault::BadAnswer(why))),
-            Err(RecvTimeoutError::Timeout) => return Err(self.fail(Fault::Timeout(timeout))),
+            Err(RecvTimeoutError::Timeout) => {
+                // A program that exited while something it started holds its output open
+                // never closes the pipe: say that it exited, not that it was slow.
+                let fault = match exit_status(&mut r.child) {
+                    Some(status) => Fault::Exited(format!(
+                        "{status}, leaving its output open to a process it started"
+                    )),
+                    None => Fault::Timeout(timeout),
+                };
+                return Err(self.fail(fault));
+            }
             Err(RecvTimeoutError::Disconnected) => {
                 let status = settled_exit_status(&mut r.child);
                 return Err(self.fail(Fault::Exited(status)));

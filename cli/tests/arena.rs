@@ -184,6 +184,41 @@ fn the_table_gives_each_bots_wins_by_seat_as_the_json_counts_them() {
 }
 
 #[test]
+fn the_copies_of_a_player_that_sits_twice_are_also_counted_together() {
+    let report = arena(&[
+        "--seats",
+        "medium,random,medium",
+        "--games",
+        "9",
+        "--seed",
+        "3",
+    ]);
+    let pooled = report["pooled"].as_array().expect("pooled");
+    assert_eq!(pooled.len(), 1, "{report}");
+    let all = &pooled[0];
+    assert_eq!(all["bot"], "medium (all 2)");
+    assert_eq!(all["copies"], 2);
+    let copies: Vec<&Value> = bots(&report)
+        .iter()
+        .filter(|b| b["bot"].as_str().is_some_and(|l| l.starts_with("medium #")))
+        .collect();
+    assert_eq!(copies.len(), 2);
+    for field in ["games", "wins", "decisions"] {
+        let sum: u64 = copies.iter().map(|b| number(&b[field])).sum();
+        assert_eq!(number(&all[field]), sum, "{field}");
+    }
+    for k in 0..3 {
+        let sum: u64 = copies.iter().map(|b| number(&b["places"][k])).sum();
+        assert_eq!(number(&all["places"][k]), sum, "place {k}");
+    }
+    let rate = all["win_rate"].as_f64().expect("rate");
+    assert!(close(rate, number(&all["wins"]) as f64 / 18.0));
+    // Nobody sits twice: nothing to pool.
+    let single = arena(&["--seats", "medium,random", "--games", "2"]);
+    assert_eq!(single["pooled"], json!([]));
+}
+
+#[test]
 fn the_games_are_rounded_up_to_whole_rotations() {
     let report = arena(&["--seats", "random,random,random", "--games", "4"]);
     assert_eq!(report["games"], 6);
@@ -241,6 +276,54 @@ fn the_same_seed_gives_the_same_report_whatever_the_jobs() {
     let mut other_seed = args.to_vec();
     other_seed[7] = "22";
     assert_ne!(outcome(&one), outcome(&arena(&other_seed)));
+}
+
+#[test]
+fn with_an_outside_engine_that_remembers_the_same_jobs_give_the_same_report() {
+    // The program alternates its first and second move over its whole life, so what it
+    // plays in a game depends on the games it played before. Each worker's copy plays a
+    // fixed share of the games, in order: runs with the same --jobs agree.
+    let engine = script(
+        "alternating",
+        "n=0\nwhile read line; do\n  case \"$line\" in\n    *hello*) echo '{\"name\": \"alt\"}' ;;\n    *choose*) echo \"{\\\"move\\\": $((n % 2))}\"; n=$((n + 1)) ;;\n    *quit*) exit 0 ;;\n  esac\ndone\n",
+    );
+    let seats = format!("cmd:sh {},random", engine.path.display());
+    let args = [
+        "--seats", &seats, "--games", "12", "--seed", "5", "--jobs", "3",
+    ];
+    let outcome = |report: &Value| -> Vec<(u64, Value, u64)> {
+        bots(report)
+            .iter()
+            .map(|b| {
+                (
+                    number(&b["wins"]),
+                    b["places"].clone(),
+                    number(&b["decisions"]),
+                )
+            })
+            .collect()
+    };
+    let first = arena(&args);
+    assert_eq!(number(&bots(&first)[0]["forfeits"]), 0, "{first}");
+    for _ in 0..2 {
+        assert_eq!(outcome(&first), outcome(&arena(&args)));
+    }
+}
+
+#[test]
+fn an_outside_engines_decision_times_leave_out_its_start() {
+    // A program that takes a second to start and then answers at once: its decisions are
+    // quick, and the second is nobody's decision.
+    let engine = script(
+        "slow_start",
+        "sleep 1\nwhile read line; do\n  case \"$line\" in\n    *hello*) echo '{\"name\": \"slow\"}' ;;\n    *choose*) echo '{\"move\": 0}' ;;\n    *quit*) exit 0 ;;\n  esac\ndone\n",
+    );
+    let seats = format!("cmd:sh {},random", engine.path.display());
+    let report = arena(&["--seats", &seats, "--games", "2"]);
+    let bot = &bots(&report)[0];
+    assert_eq!(number(&bot["forfeits"]), 0, "{bot}");
+    let p99 = bot["decision_ms_p99"].as_f64().expect("p99");
+    assert!(p99 < 900.0, "{p99} ms: the start was timed as a decision");
 }
 
 #[test]
@@ -352,6 +435,12 @@ fn an_outside_engine_that_misbehaves_forfeits_each_game_and_is_named() {
         // Its first answer is whole though unended, and it is the exit that costs the game.
         ("unended", "read line\nprintf '{\"move\": 0}'\n", "exited"),
         ("sleeper", "read line\nexec sleep 20\n", "no answer within"),
+        // It exits, but a process it started keeps its output open: it exited all the same.
+        (
+            "forker",
+            "read line\nsleep 20 &\nexit 0\n",
+            "exited with status 0, leaving its output open",
+        ),
         ("quitter", "exit 3\n", "exited with status 3"),
         (
             "chooser",
