@@ -105,7 +105,10 @@ struct NewGameView: View {
         .navigationTitle(L("ui.new_game"))
         .messageAlert(store, shown: !checking)
         .sheet(isPresented: $checking) { CheckGameSheet(store: store) }
-        .onChange(of: presetId) { rules = [:] }
+        .onChange(of: presetId) {
+            rules = [:]
+            fitSeats()
+        }
         .confirmationDialog(
             L("ui.delete_game"),
             isPresented: Binding(get: { deleting != nil }, set: { if !$0 { deleting = nil } }),
@@ -122,6 +125,14 @@ struct NewGameView: View {
     /// The seat's number in the list, from 1 (its "Player N").
     private func number(of seat: SeatChoice) -> Int {
         (seats.firstIndex { $0.id == seat.id } ?? seats.count) + 1
+    }
+
+    /// After a change of preset, as many seats as it takes: the rows past its most are dropped
+    /// (a six-seat game's last two for a four-seat board), and bots are added up to its least.
+    private func fitSeats() {
+        guard let preset else { return }
+        if seats.count > Int(preset.maxSeats) { seats.removeLast(seats.count - Int(preset.maxSeats)) }
+        while seats.count < Int(preset.minSeats) { seats.append(SeatChoice(level: "medium")) }
     }
 
     private func start() {
