@@ -127,8 +127,11 @@ private struct CheckReport: View {
         zip(diceFaces, seat.faces).map { "\($0) \($1)" }.joined(separator: "  ")
     }
 
+    /// A p-value with two decimals in the player's locale ("0,37" in French), or below 0.01 as
+    /// "< 0.01", the bound in the same format.
     private func pText(_ p: Double?) -> String {
         guard let p else { return "–" }
-        return p < 0.01 ? "< 0.01" : p.formatted(.number.precision(.fractionLength(2)))
+        let format = FloatingPointFormatStyle<Double>.number.precision(.fractionLength(2))
+        return p < 0.01 ? "< " + 0.01.formatted(format) : p.formatted(format)
     }
 }
