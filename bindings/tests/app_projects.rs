@@ -239,6 +239,68 @@ fn the_xcode_project_builds_the_app_folder_with_the_local_package() {
     assert!(scheme.contains(&format!("BlueprintIdentifier = \"{id}\"")));
 }
 
+#[test]
+fn the_ios_app_ships_a_privacy_manifest_for_the_file_dates_the_core_reads() {
+    let project = xcode_project();
+    let Some(Plist::Dict(objects)) = project.get("objects") else {
+        panic!("no objects");
+    };
+    let [folder] = objects
+        .values()
+        .filter(|o| o.text("isa") == Some("PBXFileSystemSynchronizedRootGroup"))
+        .collect::<Vec<_>>()[..]
+    else {
+        panic!("one synchronised folder");
+    };
+    let path = folder.text("path").expect("a path");
+    // In the synchronised folder, Xcode copies it into the app by its type, through the
+    // target's resources phase, unless an exception set keeps it out.
+    let manifest = read(&format!("ios/{path}/PrivacyInfo.xcprivacy"));
+    let target = objects
+        .values()
+        .find(|o| o.text("isa") == Some("PBXNativeTarget"))
+        .expect("the target");
+    let Some(Plist::List(phases)) = target.get("buildPhases") else {
+        panic!("the target's build phases");
+    };
+    assert!(
+        phases.iter().any(|p| matches!(p, Plist::Text(id)
+            if objects[id].text("isa") == Some("PBXResourcesBuildPhase"))),
+        "the target has no resources phase to copy the manifest in"
+    );
+    for object in objects.values() {
+        let mut texts = Vec::new();
+        object.texts(&mut texts);
+        assert!(
+            !texts.iter().any(|t| t.ends_with("PrivacyInfo.xcprivacy")),
+            "the project names the manifest (an exception keeps it out of the folder's files?)"
+        );
+    }
+
+    // An XML property list: no tracking, no data collected, and the one API with a required
+    // reason the core calls: the file dates it reads to list the saves (C617.1: files in the
+    // app's own container).
+    let compact: String = manifest
+        .lines()
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join("");
+    assert!(compact.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"));
+    assert!(compact.contains("<plist version=\"1.0\"><dict>"));
+    for entry in [
+        "<key>NSPrivacyTracking</key><false/>",
+        "<key>NSPrivacyTrackingDomains</key><array/>",
+        "<key>NSPrivacyCollectedDataTypes</key><array/>",
+        "<key>NSPrivacyAccessedAPITypes</key><array><dict>\
+         <key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryFileTimestamp</string>\
+         <key>NSPrivacyAccessedAPITypeReasons</key><array><string>C617.1</string></array>\
+         </dict></array>",
+    ] {
+        assert!(compact.contains(entry), "no {entry} in the privacy manifest");
+    }
+    assert!(compact.ends_with("</dict></plist>"));
+}
+
 /// The module map `ios/build-xcframework.sh` writes into the XCFramework, and the lines of the
 /// script that say where it and the header go.
 fn xcframework_module_map() -> (String, String) {
