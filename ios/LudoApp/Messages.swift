@@ -51,6 +51,13 @@ func keptText(_ summary: SaveSummary) -> String {
     return L("ui.kept_game", L("preset.\(summary.preset)"), names.joined(separator: ", "), Int(summary.rolls))
 }
 
+/// A save that cannot be played on, under "The saved game is damaged.": when it was last
+/// written, in the player's locale, and what it held if its summary can still be read.
+func damagedText(_ entry: SaveEntry) -> String {
+    let written = Date(timeIntervalSince1970: TimeInterval(entry.modified)).formatted(date: .abbreviated, time: .shortened)
+    return [written, entry.summary.map(keptText)].compactMap { $0 }.joined(separator: " · ")
+}
+
 /// A rules field the core names in an error, as the player knows it: a house rule's title
 /// (`doubled_move_half` or `options.doubled_move_half`), else the field itself.
 func ruleName(_ field: String) -> String {

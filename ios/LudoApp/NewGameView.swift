@@ -41,13 +41,29 @@ struct NewGameView: View {
             if store.canResume {
                 Section { Button(L("ui.resume")) { store.resume() } }
             }
-            if !store.kept.isEmpty {
+            if !store.kept.isEmpty || !store.damaged.isEmpty {
                 Section(L("ui.unfinished_games")) {
                     ForEach(store.kept, id: \.id) { entry in
                         HStack {
                             Text(entry.summary.map(keptText) ?? entry.id)
                             Spacer()
                             Button(L("ui.play_on")) { store.takeUp(entry.id) }
+                                .buttonStyle(.borderless)
+                        }
+                        .swipeActions {
+                            Button(L("ui.delete"), role: .destructive) { deleting = entry.id }
+                        }
+                    }
+                    // Saves that cannot be played on: said to be damaged, with when they were
+                    // written (and what they held, if that can be read), to delete.
+                    ForEach(store.damaged, id: \.id) { entry in
+                        HStack {
+                            VStack(alignment: .leading) {
+                                Text(L("error.corrupt_save"))
+                                Text(damagedText(entry)).font(.caption)
+                            }
+                            Spacer()
+                            Button(L("ui.delete"), role: .destructive) { deleting = entry.id }
                                 .buttonStyle(.borderless)
                         }
                         .swipeActions {

@@ -277,6 +277,19 @@ await test("a corrupt save gives the corrupt-save error") {
     let entries = try store.list()
     try expect(entries.count == 1 && entries[0].id == "junk" && entries[0].summary == nil && entries[0].problem != nil)
     try await expectError({ try store.load(id: "junk") }) { if case .CorruptSave = $0 { return true } else { return false } }
+    // An autosave that cannot be read, or that a newer version wrote, is set aside by a new game
+    // as `autosave-kept-…`, listed (the iOS app lists these as damaged) and can be deleted.
+    try store.delete(id: "junk")
+    for unreadable in ["{ not json", newer] {
+        try unreadable.write(to: dir.appendingPathComponent("autosave.ludo.json"), atomically: true, encoding: .utf8)
+        guard let aside = try store.keepAutosave(), aside.hasPrefix("autosave-kept-") else {
+            throw CheckFailed(description: "not set aside: \(try store.list().map(\.id))")
+        }
+        try expect(try store.list().map(\.id) == [aside])
+        try await expectError({ try store.takeUp(id: aside) }) { _ in true }
+        try store.delete(id: aside)
+        try expect(try store.list().isEmpty)
+    }
     for code in ["", "ludo1.", "ludo1.AAAA", "hello"] {
         try await expectError({ try GameSession.fromReplayCode(code: code) }) {
             if case .CorruptSave = $0 { return true } else { return false }

@@ -56,6 +56,10 @@ public final class GameStore {
     public private(set) var canResume = false
     /// Unfinished games kept when a new game took the autosave slot, newest first.
     public private(set) var kept: [SaveEntry] = []
+    /// Saves that cannot be played on, newest first: damaged, their backup too (no summary),
+    /// or an autosave that `keepAutosave` set aside because it could not be read or a newer
+    /// version wrote it (`autosave-kept-…`). They can only be deleted (`deleteKept`).
+    public private(set) var damaged: [SaveEntry] = []
     public private(set) var board: BoardLayout?
     public private(set) var view: GameView?
     /// The last events, oldest first, for the game log.
@@ -222,11 +226,19 @@ public final class GameStore {
                 let saves = try await disk.run { try store.list() }
                 guard listing == listings else { return }
                 canResume = saves.first { $0.id == Self.autosave }?.summary?.over == false
-                kept = saves.filter { $0.id != Self.autosave && $0.summary?.over == false }
+                kept = saves.filter { $0.id != Self.autosave && !Self.isDamaged($0) && $0.summary?.over == false }
+                damaged = saves.filter(Self.isDamaged)
             } catch {
                 report(error)
             }
         }
+    }
+
+    /// Whether a save cannot be played on: no summary could be read, from it or its backup, or
+    /// `keepAutosave` set it aside as unreadable. (A save whose backup can be read loads from
+    /// the backup, and is not damaged.)
+    private nonisolated static func isDamaged(_ entry: SaveEntry) -> Bool {
+        entry.summary == nil || entry.id.hasPrefix("\(autosave)-kept-")
     }
 
     public func dismissMessage() {
