@@ -16,8 +16,14 @@ struct LudoApp: App {
 
 /// The two screens: a new game (or resume), and the game itself. Each shows the store's errors
 /// as an alert (`messageAlert`), and so does each sheet over them while it is open.
+///
+/// The scene remembers whether a game was on screen (`gameOnScreen`, kept with the scene's
+/// state): when the system ended the app in the background and brings the scene back, the game
+/// is reopened from its autosave (`restore`). A start the player chose (the app swiped away
+/// from the switcher, or a new window) has no state to bring back, and opens on a new game.
 struct ContentView: View {
     let store: GameStore
+    @SceneStorage("gameOnScreen") private var gameOnScreen = false
 
     var body: some View {
         NavigationStack {
@@ -27,6 +33,13 @@ struct ContentView: View {
                 NewGameView(store: store)
             }
         }
+        .onAppear {
+            guard gameOnScreen else { return }
+            // Set again once the game is back on screen; left unset if there is none to reopen.
+            gameOnScreen = false
+            store.restore()
+        }
+        .onChange(of: store.view != nil) { _, onScreen in gameOnScreen = onScreen }
     }
 }
 

@@ -212,6 +212,27 @@ public struct Bindable<Value>: DynamicProperty {
     }
 }
 
+/// A value kept with the scene's state, which the system restores with the scene (and drops
+/// when the player removes the app from the switcher).
+@propertyWrapper
+public struct SceneStorage<Value>: DynamicProperty {
+    let box: Box<Value>
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.value = newValue }
+    }
+
+    public var projectedValue: Binding<Value> {
+        Binding(get: { box.value }, set: { box.value = $0 })
+    }
+}
+
+public extension SceneStorage {
+    nonisolated init(wrappedValue: Value, _ key: String) where Value == Bool { box = Box(wrappedValue) }
+    nonisolated init(wrappedValue: Value, _ key: String) where Value == Int { box = Box(wrappedValue) }
+    nonisolated init(wrappedValue: Value, _ key: String) where Value == String { box = Box(wrappedValue) }
+}
+
 @propertyWrapper
 public struct Environment<Value>: DynamicProperty {
     let keyPath: KeyPath<EnvironmentValues, Value>

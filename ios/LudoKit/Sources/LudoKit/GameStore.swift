@@ -151,6 +151,16 @@ public final class GameStore {
         }
     }
 
+    /// Reopens the autosaved game as `resume` does, for a scene that the system brings back
+    /// after it ended the app in the background with a game on screen. With no game on this
+    /// store only; and no autosave (the game ended before) is no error: nothing happens.
+    public func restore() {
+        guard let store, session == nil else { return }
+        begin {
+            try store.loadAutosave().map { ($0.session, $0.recoveredFromBackup) }
+        }
+    }
+
     public func roll() { act { try $0.roll() } }
 
     public func choose(_ option: MoveOption) { act { try $0.choose(optionId: option.id) } }
@@ -253,13 +263,14 @@ public final class GameStore {
         set { if !newValue { dismissMessage() } }
     }
 
-    /// Puts a new or loaded game on screen. Loading replays the game and reads or writes the
-    /// saves, so it runs on `disk`, after every save of the game left before.
-    private func begin(_ load: @escaping @Sendable () throws -> (GameSession, String?)) {
+    /// Puts a new or loaded game on screen (none if `load` gives none). Loading replays the game
+    /// and reads or writes the saves, so it runs on `disk`, after every save of the game left
+    /// before.
+    private func begin(_ load: @escaping @Sendable () throws -> (GameSession, String?)?) {
         error = nil
         Task {
             do {
-                let (game, recovered) = try await disk.run(load)
+                guard let (game, recovered) = try await disk.run(load) else { return }
                 leave()
                 session = game
                 board = try game.boardLayout()
