@@ -49,8 +49,8 @@ android {
 }
 
 // `cargo ndk` builds bindings/ (crate ludo-ffi) for each ABI and copies libludo_ffi.so into
-// src/main/jniLibs before the variant's sources compile: the release Rust profile for
-// release builds, the dev profile for debug builds. `-Prust-target=arm64` builds one ABI.
+// src/main/jniLibs before the variant's sources compile, with cargo's release profile for
+// debug builds too (below). `-Prust-target=arm64` builds one ABI.
 cargoNdk {
     module = "../bindings" // from this Gradle project's root, android/
     // From the module: the Cargo workspace's target folder, where the plugin looks for the
@@ -62,6 +62,12 @@ cargoNdk {
     // read through AGP's old DSL.
     apiLevel = 26
     librariesNames = arrayListOf("libludo_ffi.so")
+    // The plugin builds a debug variant with cargo's dev profile unless told otherwise: the
+    // core at opt-level 0, whose bots take many times longer to move than in the app people
+    // get. Debug builds take the release profile too; the Kotlin side stays debuggable.
+    buildTypes {
+        getByName("debug") { buildType = "release" }
+    }
 }
 
 /**
