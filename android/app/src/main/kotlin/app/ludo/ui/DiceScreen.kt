@@ -135,13 +135,22 @@ private fun CheckReport(check: DiceCheck) {
     check.seats.forEachIndexed { i, seat ->
         val name = displayName(seat.name) ?: stringResource(R.string.ui_player_n, i + 1)
         val faces = seat.faces.mapIndexed { face, count -> "${DICE_FACES[face]} $count" }.joinToString("  ")
-        val p = seat.pValue?.let { if (it < 0.01) "< 0.01" else String.format(Locale.getDefault(), "%.2f", it) } ?: "–"
+        val p = seat.pValue?.let(::pValueText) ?: "–"
         Text(
             stringResource(R.string.dice_seat_row, name, faces, seat.rolls.toInt(), p),
             style = MaterialTheme.typography.bodySmall,
         )
     }
     Text(stringResource(R.string.dice_p_explained), style = MaterialTheme.typography.bodySmall)
+}
+
+/**
+ * A p-value with two decimals in the player's locale ("0,37" in French), or below 0.01 as
+ * "< 0.01", the bound in the same format ("< 0,01").
+ */
+private fun pValueText(p: Double): String {
+    fun twoDecimals(x: Double) = String.format(Locale.getDefault(), "%.2f", x)
+    return if (p < 0.01) "< " + twoDecimals(0.01) else twoDecimals(p)
 }
 
 /** Hands [text] to the system's share sheet (messages, mail, notes, ...). */
