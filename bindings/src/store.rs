@@ -78,6 +78,10 @@ pub struct SaveEntry {
     pub summary: Option<SaveSummary>,
     /// Why the save itself could not be read (English, for logs), if it could not.
     pub problem: Option<String>,
+    /// A newer version of the game wrote it (or its backup, the save itself being damaged):
+    /// it is not damaged and opens once the app is updated. Tell the player so rather than
+    /// offer it for deletion as a damaged save.
+    pub newer_version: bool,
     /// When the file was last written, seconds since 1970.
     pub modified: u64,
 }
@@ -140,6 +144,7 @@ impl SaveStore {
                     id: e.id,
                     summary: e.summary.map(SaveSummary::from),
                     problem: e.problem,
+                    newer_version: e.newer,
                     modified: e.modified,
                 })
                 .collect())

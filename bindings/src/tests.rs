@@ -804,7 +804,16 @@ fn the_store_lists_loads_deletes_and_reports_problems() {
     ));
     let listed = store.list().expect("list");
     let junk = listed.iter().find(|e| e.id == "junk").expect("junk listed");
-    assert!(junk.summary.is_none() && junk.problem.is_some());
+    assert!(junk.summary.is_none() && junk.problem.is_some() && !junk.newer_version);
+    // A save from a newer version is listed as such, not as damaged.
+    let newer = r#"{"schema": 3, "anything": "a later version may write"}"#;
+    std::fs::write(dir.path().join("later.ludo.json"), newer).expect("write");
+    let listed = store.list().expect("list");
+    let later = listed
+        .iter()
+        .find(|e| e.id == "later")
+        .expect("later listed");
+    assert!(later.newer_version && later.problem.is_some());
 
     // The folder gone under the store: every call says so, none panics.
     let gone = tempfile::tempdir().expect("tempdir");

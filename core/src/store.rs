@@ -50,6 +50,10 @@ pub struct SaveEntry {
     pub summary: Option<Summary>,
     /// Why the save itself could not be read, if it could not.
     pub problem: Option<String>,
+    /// Whether a newer version of the game wrote it (or, the save itself damaged, its
+    /// backup): not damaged, it opens once the game is updated, so an app should not offer
+    /// it for deletion as it would a damaged one.
+    pub newer: bool,
     /// When the file was last written, seconds since 1970.
     pub modified: u64,
 }
@@ -362,14 +366,20 @@ impl SaveStore {
                 id,
                 summary: Some(summary),
                 problem: None,
+                newer: false,
                 modified,
             },
-            Err(e) => SaveEntry {
-                summary: summary_of(".bak").ok(),
-                problem: Some(e.to_string()),
-                id,
-                modified,
-            },
+            Err(e) => {
+                let backup = summary_of(".bak");
+                let is_newer = |e: &SaveError| matches!(e, SaveError::NewerVersion { .. });
+                SaveEntry {
+                    newer: is_newer(&e) || backup.as_ref().is_err_and(is_newer),
+                    summary: backup.ok(),
+                    problem: Some(e.to_string()),
+                    id,
+                    modified,
+                }
+            }
         }
     }
 

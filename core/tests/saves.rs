@@ -181,6 +181,21 @@ fn a_newer_version_is_refused_and_never_overwritten() {
         Err(SaveError::NewerVersion { .. })
     ));
     assert_eq!(std::fs::read_to_string(&path).expect("read"), newer);
+    // The listing tells it from a damaged save: it opens after an update.
+    std::fs::write(dir.path().join("broken.ludo.json"), b"{ not a save").expect("write");
+    let list = store.list().expect("list");
+    let entry = |id: &str| list.iter().find(|e| e.id == id).expect(id);
+    assert!(entry(AUTOSAVE).newer && entry(AUTOSAVE).problem.is_some());
+    assert!(!entry("broken").newer && entry("broken").problem.is_some());
+    // A damaged save whose backup a newer version wrote opens after an update too.
+    std::fs::write(dir.path().join("broken.ludo.json.bak"), &newer).expect("write");
+    assert!(
+        store
+            .list()
+            .expect("list")
+            .iter()
+            .any(|e| e.id == "broken" && e.newer)
+    );
 }
 
 fn error_of(bytes: &[u8]) -> SaveError {
