@@ -13,6 +13,8 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.flow.update
 import kotlinx.coroutines.launch
+import kotlinx.coroutines.sync.Mutex
+import kotlinx.coroutines.sync.withLock
 import kotlinx.coroutines.withContext
 import uniffi.ludo_ffi.BoardLayout
 import uniffi.ludo_ffi.DiceCheck
@@ -76,8 +78,17 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
     private val store by lazy { SaveStore(File(app.filesDir, "saves").path) }
     /** File I/O off the main thread, one operation at a time: saves must not overtake each other. */
     private val disk = Dispatchers.IO.limitedParallelism(1)
+    /**
+     * One change of the game at a time: each call that changes it (the player's action, a bot's
+     * turn, a game put on screen) holds this from the call to the core until the view it returns
+     * is published and saved, so views reach the screen, and the disk, in the order the core
+     * gave them. Two quick taps, or an undo during a bot's turn, wait their turn.
+     */
+    private val turns = Mutex()
     private var session: GameSession? = null
     private var bots: Job? = null
+    /** Whether the last autosave failed: the player is told once, not after every move. */
+    private var saveFailed = false
     private val _state = MutableStateFlow(UiState())
     val state: StateFlow<UiState> = _state.asStateFlow()
 
@@ -88,11 +99,18 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
 
     /**
      * A new game. The game in the autosave slot, if unfinished, is kept as a save of its own
-     * first ([UiState.kept]), so that starting one never loses a game in progress.
+     * first ([UiState.kept]), so that starting one never loses a game in progress; but only
+     * once the new game exists, so that rules or seats the core refuses leave the slot as it was.
      */
     fun newGame(config: GameConfig) = begin {
-        store.keepAutosave()
-        GameSession(config) to null
+        val game = GameSession(config)
+        try {
+            store.keepAutosave()
+        } catch (e: Throwable) {
+            game.close()
+            throw e
+        }
+        game to null
     }
 
     /** Plays on a kept game: it takes the autosave slot, and the game there is kept in turn. */
@@ -216,13 +234,20 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
     private fun begin(load: () -> Pair<GameSession, String?>) {
         launchCatching {
             val (game, recovered) = withContext(disk) { load() }
-            leave()
-            session = game
-            val view = game.view()
-            _state.update {
-                it.copy(game = GameUi(game.boardLayout(), view, emptyList()), recoveredFromBackup = recovered != null)
+            turns.withLock {
+                leave()
+                session = game
+                saveFailed = false
+                val view = game.view()
+                _state.update {
+                    it.copy(
+                        game = GameUi(game.boardLayout(), view, emptyList()),
+                        recoveredFromBackup = recovered != null,
+                        error = null,
+                    )
+                }
+                publish(game, view)
             }
-            publish(game, view)
         }
     }
 
@@ -230,30 +255,53 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
     private fun act(action: (GameSession) -> GameView) {
         val game = session ?: return
         launchCatching {
-            val view = try {
-                withContext(Dispatchers.Default) { action(game) }
-            } catch (e: IllegalStateException) {
-                // The player left this game while the action waited, and it was closed: the
-                // action is moot. Anything else is a real error.
-                if (game === session) throw e
-                return@launchCatching
+            turns.withLock {
+                if (game !== session) return@withLock
+                val view = try {
+                    withContext(Dispatchers.Default) { action(game) }
+                } catch (e: IllegalStateException) {
+                    // The player left this game while the action waited, and it was closed: the
+                    // action is moot. Anything else is a real error.
+                    if (game === session) throw e
+                    return@withLock
+                }
+                // The player acted: an error still on screen is old news.
+                _state.update { it.copy(error = null) }
+                publish(game, view)
             }
-            publish(game, view)
         }
     }
 
+    /**
+     * Shows [view], saves the game and, if a bot is to move, lets the bots play. Called with
+     * [turns] held. An error on screen stays: a bot's move does not take it away.
+     */
     private suspend fun publish(game: GameSession, view: GameView) {
         if (game !== session) return
         val finished = if (view.phase == GamePhase.OVER) finish(game, view) else null
         if (game !== session) return
         _state.update { s ->
             val log = (s.game?.log.orEmpty() + view.events).takeLast(LOG_LINES)
-            s.copy(game = s.game?.copy(view = view, log = log, hint = null, hintAsked = false, finished = finished), error = null)
+            s.copy(game = s.game?.copy(view = view, log = log, hint = null, hintAsked = false, finished = finished))
         }
-        withContext(disk) {
-            if (view.phase == GamePhase.OVER) store.clearAutosave() else store.autosave(game)
-        }
+        autosave(game, over = view.phase == GamePhase.OVER)
         if (view.botToMove) playBots(game)
+    }
+
+    /**
+     * Writes the game to the autosave slot, or clears the slot once the game is over. A save
+     * that fails is reported (once, until a save succeeds again: a full disk would otherwise
+     * say so after every move) and play goes on: the game is still in memory, and the next
+     * move's save tries again.
+     */
+    private suspend fun autosave(game: GameSession, over: Boolean) {
+        try {
+            withContext(disk) { if (over) store.clearAutosave() else store.autosave(game) }
+            saveFailed = false
+        } catch (e: LudoException) {
+            if (!saveFailed) _state.update { it.copy(error = e) }
+            saveFailed = true
+        }
     }
 
     /**
@@ -270,19 +318,32 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
         // Closed after the player left, as in [act].
         if (game === session) throw e
         null
+    } catch (e: LudoException) {
+        // The game is over all the same: shown over, without its code and check.
+        _state.update { it.copy(error = e) }
+        null
     }
 
-    /** Plays the bots' actions one at a time, a beat apart so the player can follow them. */
+    /**
+     * Plays the bots' actions one at a time, a beat apart so the player can follow them. The
+     * beat is spent outside [turns], so that an undo can come first; each turn then checks that
+     * a bot is still to move.
+     */
     private fun playBots(game: GameSession) {
         if (bots?.isActive == true) return
         bots = launchCatching {
             while (game === session && _state.value.game?.view?.botToMove == true) {
                 delay(BOT_PAUSE_MS)
-                try {
-                    publish(game, game.playBotTurn())
-                } catch (e: LudoException.NotYourTurn) {
-                    // An undo overtook the bot's move, which the core dropped: go on from the
-                    // view the undo published.
+                turns.withLock {
+                    if (game !== session || _state.value.game?.view?.botToMove != true) return@withLock
+                    val view = try {
+                        game.playBotTurn()
+                    } catch (e: LudoException.NotYourTurn) {
+                        // The turn changed hands while the bot thought, and the core dropped its
+                        // move: go on from the view on screen.
+                        return@withLock
+                    }
+                    publish(game, view)
                 }
             }
         }
