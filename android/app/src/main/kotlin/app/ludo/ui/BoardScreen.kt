@@ -31,6 +31,12 @@ import androidx.compose.ui.semantics.CustomAccessibilityAction
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.customActions
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.semantics.stateDescription
+import androidx.compose.ui.text.AnnotatedString
+import androidx.compose.ui.text.TextStyle
+import androidx.compose.ui.text.drawText
+import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.unit.dp
 import app.ludo.GameUi
 import app.ludo.R
@@ -38,6 +44,7 @@ import uniffi.ludo_ffi.BoardLayout
 import uniffi.ludo_ffi.Cell
 import uniffi.ludo_ffi.CellKind
 import uniffi.ludo_ffi.ChoiceInput
+import uniffi.ludo_ffi.Colour
 import uniffi.ludo_ffi.GamePhase
 import uniffi.ludo_ffi.GameView
 import uniffi.ludo_ffi.MoveOption
@@ -135,6 +142,9 @@ private fun statusText(view: GameView): String {
 /** A grid position: cells are compared by where they are drawn. */
 private data class Spot(val row: Int, val col: Int)
 
+/** A piece as drawn: its colour, where it stands and its number (from 1). */
+private data class Piece(val colour: Colour, val at: Spot, val number: Int)
+
 private val Cell.spot get() = Spot(row.toInt(), col.toInt())
 
 /**
@@ -142,8 +152,9 @@ private val Cell.spot get() = Spot(row.toInt(), col.toInt())
  * the pieces on the cells the view gives, and for the person to move the options: a ring on
  * each piece that can move and a tint on where it would stop, the option of a hint (`hint`)
  * drawn over them in a colour of its own. A tap on a piece plays its move (when it has one
- * destination); a tap on a tinted cell plays the move that stops there. A screen reader offers
- * each option as an action of the board, in words ([moveText]).
+ * destination); a tap on a tinted cell plays the move that stops there. Each piece carries its
+ * number. A screen reader hears where every seat's pieces stand as the board's state
+ * ([boardText]), and is offered each option as an action of the board, in words ([moveText]).
  */
 @Composable
 private fun Board(
@@ -162,13 +173,16 @@ private fun Board(
     fun origin(o: MoveOption) = mover?.pieces?.getOrNull(o.piece.toInt())?.cell?.spot
     fun destination(o: MoveOption) = o.path.lastOrNull()?.spot
     val description = stringResource(R.string.ui_board)
+    val where = boardText(view)
     val spoken = options.map { moveText(it, hinted = it.id == hint) }
+    val measurer = rememberTextMeasurer(cacheSize = 32)
 
     Canvas(
         modifier
             .aspectRatio(cols.toFloat() / rows)
             .semantics {
                 contentDescription = description
+                stateDescription = where
                 customActions = options.zip(spoken) { option, label ->
                     CustomAccessibilityAction(label) {
                         onChoose(option)
@@ -225,14 +239,19 @@ private fun Board(
             }
         }
 
-        // Pieces sharing a cell are drawn smaller, in the cell's four quarters.
-        val pieces = view.seats.flatMap { seat -> seat.pieces.map { seat.colour.paint() to it.cell.spot } }
-        for ((at, here) in pieces.groupBy { it.second }) {
-            here.forEachIndexed { i, (paint, _) ->
+        // Pieces sharing a cell are drawn smaller, in the cell's four quarters, each with its
+        // number (from 1, as a screen reader says it: [moveText], [boardText]).
+        val pieces = view.seats.flatMap { seat -> seat.pieces.map { Piece(seat.colour, it.cell.spot, it.piece.toInt() + 1) } }
+        for ((at, here) in pieces.groupBy { it.at }) {
+            here.forEachIndexed { i, piece ->
                 val shift = if (here.size == 1) Offset.Zero else Offset(if (i % 2 == 0) -1f else 1f, if (i % 4 < 2) -1f else 1f) * (side * 0.22f)
                 val radius = side * if (here.size == 1) 0.36f else 0.24f
-                drawCircle(paint, radius, centre(at) + shift)
-                drawCircle(Color.Black.copy(alpha = 0.6f), radius, centre(at) + shift, style = Stroke(side * 0.05f))
+                val middle = centre(at) + shift
+                drawCircle(piece.colour.paint(), radius, middle)
+                drawCircle(Color.Black.copy(alpha = 0.6f), radius, middle, style = Stroke(side * 0.05f))
+                val style = TextStyle(color = piece.colour.ink(), fontSize = (radius * 1.1f).toSp(), fontWeight = FontWeight.Bold)
+                val number = measurer.measure(AnnotatedString(piece.number.toString()), style)
+                drawText(number, topLeft = middle - Offset(number.size.width / 2f, number.size.height / 2f))
             }
         }
     }

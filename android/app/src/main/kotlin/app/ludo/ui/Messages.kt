@@ -156,17 +156,21 @@ fun eventText(event: GameEvent, view: GameView): String {
 /**
  * A move as a screen reader offers it: the piece (numbered from 1, as on the board), how far it
  * goes, where it stops if that matters (home, a safe square), whether it captures, and whether
- * it is the expert's hint ([hinted]).
+ * it is the expert's hint ([hinted]). A piece that bounces back from the end (Petits chevaux's
+ * `bounce_back`) may stop behind where it stands: that move is said as going back.
  */
 @Composable
 fun moveText(option: MoveOption, hinted: Boolean): String {
     val piece = option.piece.toInt() + 1
     val from = option.from
+    val steps = from?.let { option.to.toInt() - it.toInt() }
+    val partner = option.partner
     var text = when {
-        from == null -> stringResource(R.string.a11y_enter, piece)
-        option.partner != null ->
-            stringResource(R.string.a11y_move_pair, piece, option.partner!!.toInt() + 1, option.to.toInt() - from.toInt())
-        else -> stringResource(R.string.a11y_move, piece, option.to.toInt() - from.toInt())
+        steps == null -> stringResource(R.string.a11y_enter, piece)
+        // A pair never bounces: it moves forward.
+        partner != null -> stringResource(R.string.a11y_move_pair, piece, partner.toInt() + 1, steps)
+        steps > 0 -> stringResource(R.string.a11y_move, piece, steps)
+        else -> stringResource(R.string.a11y_move_back, piece, -steps)
     }
     when (option.path.lastOrNull()?.kind) {
         is CellKind.Home -> text = stringResource(R.string.a11y_reaches_home, text)
@@ -175,6 +179,30 @@ fun moveText(option: MoveOption, hinted: Boolean): String {
     }
     if (option.captures.isNotEmpty()) text = stringResource(R.string.a11y_captures, text)
     return if (hinted) stringResource(R.string.a11y_hinted, text) else text
+}
+
+/**
+ * Where every seat's pieces stand, as a screen reader says the board: each seat by name and
+ * colour, then each piece by its number (as drawn on it): in the yard, on a square of its way
+ * (counted from its start square, the first), in the home column, or home.
+ */
+@Composable
+fun boardText(view: GameView): String {
+    val names = seatNames(view)
+    return view.seats.mapIndexed { i, seat ->
+        val pieces = seat.pieces.map { piece ->
+            val number = piece.piece.toInt() + 1
+            when (piece.cell.kind) {
+                is CellKind.Yard -> stringResource(R.string.a11y_piece_yard, number)
+                is CellKind.Home -> stringResource(R.string.a11y_piece_home, number)
+                is CellKind.HomeColumn -> stringResource(R.string.a11y_piece_column, number)
+                is CellKind.Track, is CellKind.Safe, is CellKind.Start ->
+                    stringResource(R.string.a11y_piece_square, number, (piece.progress?.toInt() ?: 0) + 1)
+            }
+        }
+        val name = names.getOrNull(i).orEmpty()
+        stringResource(R.string.a11y_board_seat, name, stringResource(colourName(seat.colour)), pieces.joinToString(", "))
+    }.joinToString("; ")
 }
 
 /** A kept game in the list of unfinished ones: its rules, its players and how far it went. */

@@ -18,6 +18,12 @@ fun Colour.paint(): Color = when (this) {
     Colour.FUCHSIA -> Color(0xFFC2185B)
 }
 
+/** The colour of a piece's number on its paint: dark on yellow, white on the others. */
+fun Colour.ink(): Color = when (this) {
+    Colour.YELLOW -> Color.Black
+    Colour.RED, Colour.GREEN, Colour.BLUE, Colour.GRAY, Colour.FUCHSIA -> Color.White
+}
+
 /** The move the expert suggests: one colour in light and dark themes, the same as on iOS, and
  *  none of the players'. */
 val HINT_COLOUR = Color(0xFFFF6D00)
