@@ -3,12 +3,16 @@ package app.ludo.ui
 import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.aspectRatio
+import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxSize
-import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.widthIn
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
@@ -55,6 +59,10 @@ internal val DICE_FACES = listOf("⚀", "⚁", "⚂", "⚃", "⚄", "⚅")
 /**
  * The game: whose turn, the board, the die, undo, a hint while choosing, the dice's fingerprint
  * (and once over, their check and the game to share), and the last events.
+ *
+ * The board takes the room the controls leave, never the other way round: under them when the
+ * screen is tall, beside them when that leaves the board bigger (landscape), so that the
+ * roll, undo and leave buttons can always be reached.
  */
 @Composable
 fun BoardScreen(
@@ -69,42 +77,102 @@ fun BoardScreen(
     val view = game.view
     var showDice by rememberSaveable { mutableStateOf(false) }
     if (showDice) DiceDialog(view, game.finished, onDismiss = { showDice = false })
-    Column(
-        modifier.fillMaxSize().padding(12.dp),
-        horizontalAlignment = Alignment.CenterHorizontally,
-        verticalArrangement = Arrangement.spacedBy(12.dp),
-    ) {
-        Text(statusText(view), style = MaterialTheme.typography.titleMedium)
-        if (view.phase == GamePhase.OVER) Standings(view)
-        Board(game.board, view, game.hint, onChoose, Modifier.fillMaxWidth())
-        Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
-            Button(onClick = onRoll, enabled = view.phase == GamePhase.ROLL && !view.botToMove) {
-                val face = view.dice?.let { DICE_FACES.getOrNull(it.toInt() - 1) }
-                Text(listOfNotNull(face, stringResource(R.string.ui_roll)).joinToString(" "))
-            }
-            OutlinedButton(onClick = onUndo, enabled = view.canUndo) { Text(stringResource(R.string.ui_undo)) }
-            TextButton(onClick = onLeave) { Text(stringResource(R.string.ui_leave)) }
-        }
-        Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
-            if (view.phase == GamePhase.CHOOSE && !view.botToMove) {
-                if (game.hintAsked) {
-                    Text(stringResource(R.string.status_hint_thinking), style = MaterialTheme.typography.bodyMedium)
-                } else if (game.hint == null) {
-                    TextButton(onClick = onHint) { Text(stringResource(R.string.ui_hint)) }
-                } else {
-                    Text(
-                        stringResource(R.string.status_hint),
-                        color = HINT_COLOUR,
-                        style = MaterialTheme.typography.bodyMedium,
-                        modifier = Modifier.weight(1f, fill = false),
-                    )
+    val ratio = game.board.cols.toFloat() / game.board.rows.toFloat()
+    val gap = 12.dp
+    BoxWithConstraints(modifier.fillMaxSize().padding(gap)) {
+        // The board's width either way, the controls taking about what they need: a column
+        // of them beside it, or their rows under it.
+        val besideWidth = minOf(maxHeight * ratio, maxWidth - SIDE_PANEL - gap)
+        val underWidth = minOf(maxWidth, (maxHeight - UNDER_PANEL) * ratio)
+        if (besideWidth > underWidth) {
+            Row(
+                Modifier.fillMaxSize(),
+                horizontalArrangement = Arrangement.spacedBy(gap, Alignment.CenterHorizontally),
+                verticalAlignment = Alignment.CenterVertically,
+            ) {
+                Board(
+                    game.board, view, game.hint, onChoose,
+                    Modifier.weight(1f, fill = false).aspectRatio(ratio, matchHeightConstraintsFirst = true),
+                )
+                // Measured before the board (it has no weight), so it always gets its width;
+                // it scrolls if the standings and the log are taller than the screen.
+                Column(
+                    Modifier.widthIn(min = SIDE_PANEL, max = SIDE_PANEL_MAX).fillMaxHeight().verticalScroll(rememberScrollState()),
+                    horizontalAlignment = Alignment.CenterHorizontally,
+                    verticalArrangement = Arrangement.spacedBy(gap),
+                ) {
+                    Text(statusText(view), style = MaterialTheme.typography.titleMedium)
+                    Controls(game, onRoll, onUndo, onHint, onLeave, onDice = { showDice = true })
+                    if (view.phase == GamePhase.OVER) Standings(view)
+                    Log(game)
                 }
             }
-            TextButton(onClick = { showDice = true }) { Text(stringResource(R.string.ui_dice)) }
+        } else {
+            Column(
+                Modifier.fillMaxSize(),
+                horizontalAlignment = Alignment.CenterHorizontally,
+                verticalArrangement = Arrangement.spacedBy(gap),
+            ) {
+                Text(statusText(view), style = MaterialTheme.typography.titleMedium)
+                if (view.phase == GamePhase.OVER) Standings(view)
+                // Weighted, so measured last: the height the other rows leave, and no more
+                // than its width asks (`fill = false`).
+                Board(game.board, view, game.hint, onChoose, Modifier.weight(1f, fill = false).aspectRatio(ratio))
+                Controls(game, onRoll, onUndo, onHint, onLeave, onDice = { showDice = true })
+                Log(game)
+            }
         }
-        for (event in game.log.asReversed()) {
-            Text(eventText(event, view), style = MaterialTheme.typography.bodySmall)
+    }
+}
+
+/** About the width of the controls beside the board, and the height of those under it. */
+private val SIDE_PANEL = 280.dp
+private val SIDE_PANEL_MAX = 420.dp
+private val UNDER_PANEL = 240.dp
+
+/** Roll, undo and leave; the hint while the person to move chooses, and the dice. */
+@Composable
+private fun Controls(
+    game: GameUi,
+    onRoll: () -> Unit,
+    onUndo: () -> Unit,
+    onHint: () -> Unit,
+    onLeave: () -> Unit,
+    onDice: () -> Unit,
+) {
+    val view = game.view
+    Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
+        Button(onClick = onRoll, enabled = view.phase == GamePhase.ROLL && !view.botToMove) {
+            val face = view.dice?.let { DICE_FACES.getOrNull(it.toInt() - 1) }
+            Text(listOfNotNull(face, stringResource(R.string.ui_roll)).joinToString(" "))
         }
+        OutlinedButton(onClick = onUndo, enabled = view.canUndo) { Text(stringResource(R.string.ui_undo)) }
+        TextButton(onClick = onLeave) { Text(stringResource(R.string.ui_leave)) }
+    }
+    Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
+        if (view.phase == GamePhase.CHOOSE && !view.botToMove) {
+            if (game.hintAsked) {
+                Text(stringResource(R.string.status_hint_thinking), style = MaterialTheme.typography.bodyMedium)
+            } else if (game.hint == null) {
+                TextButton(onClick = onHint) { Text(stringResource(R.string.ui_hint)) }
+            } else {
+                Text(
+                    stringResource(R.string.status_hint),
+                    color = HINT_COLOUR,
+                    style = MaterialTheme.typography.bodyMedium,
+                    modifier = Modifier.weight(1f, fill = false),
+                )
+            }
+        }
+        TextButton(onClick = onDice) { Text(stringResource(R.string.ui_dice)) }
+    }
+}
+
+/** The last events, newest first. */
+@Composable
+private fun Log(game: GameUi) {
+    for (event in game.log.asReversed()) {
+        Text(eventText(event, game.view), style = MaterialTheme.typography.bodySmall)
     }
 }
 
@@ -155,6 +223,7 @@ private val Cell.spot get() = Spot(row.toInt(), col.toInt())
  * destination); a tap on a tinted cell plays the move that stops there. Each piece carries its
  * number. A screen reader hears where every seat's pieces stand as the board's state
  * ([boardText]), and is offered each option as an action of the board, in words ([moveText]).
+ * [modifier] gives the board its size, in the proportions of the layout's grid.
  */
 @Composable
 private fun Board(
@@ -165,7 +234,6 @@ private fun Board(
     modifier: Modifier,
 ) {
     val cols = layout.cols.toInt()
-    val rows = layout.rows.toInt()
     val colours = layout.colours.map { it.paint() }
     val scheme = MaterialTheme.colorScheme
     val mover = view.seats.getOrNull(view.turn.toInt())
@@ -179,7 +247,6 @@ private fun Board(
 
     Canvas(
         modifier
-            .aspectRatio(cols.toFloat() / rows)
             .semantics {
                 contentDescription = description
                 stateDescription = where
