@@ -54,12 +54,13 @@ struct NewGameView: View {
                             Button(L("ui.delete"), role: .destructive) { deleting = entry.id }
                         }
                     }
-                    // Saves that cannot be played on: said to be damaged, with when they were
-                    // written (and what they held, if that can be read), to delete.
+                    // Saves that cannot be played on: said to be damaged (or to need a newer
+                    // version of the app), with when they were written (and what they held,
+                    // if that can be read), to delete.
                     ForEach(store.damaged, id: \.id) { entry in
                         HStack {
                             VStack(alignment: .leading) {
-                                Text(L("error.corrupt_save"))
+                                Text(L(entry.newerVersion ? "error.newer_save_version" : "error.corrupt_save"))
                                 Text(damagedText(entry)).font(.caption)
                             }
                             Spacer()

@@ -275,10 +275,11 @@ await test("a corrupt save gives the corrupt-save error") {
     let store = try SaveStore(dir: dir.path)
     try "{ not json".write(to: dir.appendingPathComponent("junk.ludo.json"), atomically: true, encoding: .utf8)
     let entries = try store.list()
-    try expect(entries.count == 1 && entries[0].id == "junk" && entries[0].summary == nil && entries[0].problem != nil)
+    try expect(entries.count == 1 && entries[0].id == "junk" && entries[0].summary == nil && entries[0].problem != nil && !entries[0].newerVersion)
     try await expectError({ try store.load(id: "junk") }) { if case .CorruptSave = $0 { return true } else { return false } }
     // An autosave that cannot be read, or that a newer version wrote, is set aside by a new game
-    // as `autosave-kept-…`, listed (the iOS app lists these as damaged) and can be deleted.
+    // as `autosave-kept-…`, listed (the iOS app lists these as damaged, or as from a newer
+    // version) and can be deleted.
     try store.delete(id: "junk")
     for unreadable in ["{ not json", newer] {
         try unreadable.write(to: dir.appendingPathComponent("autosave.ludo.json"), atomically: true, encoding: .utf8)
@@ -286,6 +287,7 @@ await test("a corrupt save gives the corrupt-save error") {
             throw CheckFailed(description: "not set aside: \(try store.list().map(\.id))")
         }
         try expect(try store.list().map(\.id) == [aside])
+        try expect(try store.list()[0].newerVersion == (unreadable == newer))
         try await expectError({ try store.takeUp(id: aside) }) { _ in true }
         try store.delete(id: aside)
         try expect(try store.list().isEmpty)
