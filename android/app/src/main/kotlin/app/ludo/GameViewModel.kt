@@ -61,7 +61,10 @@ data class UiState(
     val presets: List<PresetInfo> = emptyList(),
     val botLevels: List<String> = emptyList(),
     val canResume: Boolean = false,
-    /** Unfinished games kept when a new game took the autosave slot, newest first. */
+    /**
+     * Unfinished games kept when a new game took the autosave slot, and saves that cannot be
+     * read (`summary == null`: to delete, not to play on), newest first.
+     */
     val kept: List<SaveEntry> = emptyList(),
     val game: GameUi? = null,
     val error: LudoException? = null,
@@ -119,7 +122,7 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
         loaded.session to loaded.recoveredFromBackup
     }
 
-    /** Deletes a kept game for good (the screen asks the player first). */
+    /** Deletes a kept game, or a save that cannot be read, for good (the screen asks the player first). */
     fun deleteKept(id: String) {
         launchCatching {
             withContext(disk) { store.delete(id) }
@@ -199,7 +202,10 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
         refreshSaves()
     }
 
-    /** What the new-game screen offers: the autosave to resume, and the kept games. */
+    /**
+     * What the new-game screen offers: the autosave to resume, the kept games, and the saves
+     * that cannot be read (the autosave's included), listed so that the player can delete them.
+     */
     private fun refreshSaves() {
         launchCatching {
             // On the disk thread, after any save still queued there.
@@ -207,7 +213,7 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
             _state.update { s ->
                 s.copy(
                     canResume = saves.firstOrNull { it.id == AUTOSAVE }?.summary?.over == false,
-                    kept = saves.filter { it.id != AUTOSAVE && it.summary?.over == false },
+                    kept = saves.filter { e -> e.summary?.over != true && (e.id != AUTOSAVE || e.summary == null) },
                 )
             }
         }

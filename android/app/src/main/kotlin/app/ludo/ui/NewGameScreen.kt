@@ -32,6 +32,8 @@ import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
 import app.ludo.CodeCheck
 import app.ludo.R
+import java.text.DateFormat
+import java.util.Date
 import uniffi.ludo_ffi.GameConfig
 import uniffi.ludo_ffi.PlayerKind
 import uniffi.ludo_ffi.PresetInfo
@@ -99,9 +101,19 @@ fun NewGameScreen(
         if (kept.isNotEmpty()) {
             Text(stringResource(R.string.ui_unfinished_games), style = MaterialTheme.typography.titleMedium)
             for (entry in kept) {
+                val summary = entry.summary
                 Row(verticalAlignment = Alignment.CenterVertically) {
-                    Text(entry.summary?.let { keptText(it) } ?: entry.id, Modifier.weight(1f))
-                    TextButton(onClick = { onTakeUp(entry.id) }) { Text(stringResource(R.string.ui_play_on)) }
+                    if (summary != null) {
+                        Text(keptText(summary), Modifier.weight(1f))
+                        TextButton(onClick = { onTakeUp(entry.id) }) { Text(stringResource(R.string.ui_play_on)) }
+                    } else {
+                        // Neither the save nor its backup can be read: nothing to play on, but
+                        // the player sees it, and when it was written, and may delete it.
+                        Column(Modifier.weight(1f)) {
+                            Text(stringResource(R.string.error_corrupt_save), color = MaterialTheme.colorScheme.error)
+                            Text(savedWhen(entry.modified), style = MaterialTheme.typography.bodySmall)
+                        }
+                    }
                     TextButton(onClick = { deleting = entry.id }) { Text(stringResource(R.string.ui_delete)) }
                 }
             }
@@ -222,3 +234,7 @@ private fun KindMenu(level: String?, botLevels: List<String>, onPick: (String?) 
 @Composable
 private fun kindLabel(level: String?): String =
     if (level == null) stringResource(R.string.ui_person) else stringResource(R.string.ui_bot_level, levelName(level))
+
+/** When a save was written ([seconds] since 1970), as the player's locale writes a date and time. */
+private fun savedWhen(seconds: ULong): String =
+    DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT).format(Date(seconds.toLong() * 1000))
