@@ -1,6 +1,7 @@
 package app.ludo.ui
 
 import androidx.activity.compose.BackHandler
+import androidx.compose.foundation.layout.consumeWindowInsets
 import androidx.compose.foundation.layout.padding
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.SnackbarHost
@@ -48,7 +49,8 @@ fun LudoApp(model: GameViewModel = viewModel()) {
                 onDeleteKept = model::deleteKept,
                 onCheckCode = model::checkCode,
                 onCloseCheck = model::clearCodeCheck,
-                modifier = Modifier.padding(padding),
+                // Consumed, so that the keyboard's padding inside counts only what these lack.
+                modifier = Modifier.padding(padding).consumeWindowInsets(padding),
             )
         } else {
             BackHandler(onBack = model::leave)

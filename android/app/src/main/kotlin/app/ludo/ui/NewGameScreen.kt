@@ -6,6 +6,7 @@ import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.imePadding
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.selection.selectable
@@ -91,7 +92,10 @@ fun NewGameScreen(
     val defaultNames = (1..(preset?.maxSeats?.toInt() ?: 4)).map { stringResource(R.string.ui_player_n, it) }
 
     Column(
-        modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(16.dp),
+        // The keyboard takes the bottom of the window (drawn edge to edge): the column ends
+        // above it and scrolls, so that the lower name fields can be seen while typed in.
+        // The Scaffold's padding ([modifier]) already keeps clear of the navigation bar.
+        modifier.imePadding().fillMaxSize().verticalScroll(rememberScrollState()).padding(16.dp),
         verticalArrangement = Arrangement.spacedBy(8.dp),
     ) {
         Text(stringResource(R.string.ui_new_game), style = MaterialTheme.typography.headlineSmall)
