@@ -2,6 +2,7 @@ package app.ludo
 
 import android.app.Application
 import androidx.lifecycle.AndroidViewModel
+import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
 import java.io.File
 import kotlinx.coroutines.CoroutineScope
@@ -67,6 +68,8 @@ data class UiState(
      */
     val kept: List<SaveEntry> = emptyList(),
     val game: GameUi? = null,
+    /** The game that was on screen when the process ended is being loaded back (see [GameViewModel]). */
+    val restoring: Boolean = false,
     val error: LudoException? = null,
     val recoveredFromBackup: Boolean = false,
     val codeCheck: CodeCheck? = null,
@@ -77,7 +80,7 @@ data class UiState(
  * view the core returns. It holds no rule; the core says whose turn it is, what may be played
  * and what happened.
  */
-class GameViewModel(app: Application) : AndroidViewModel(app) {
+class GameViewModel(app: Application, private val handle: SavedStateHandle) : AndroidViewModel(app) {
     private val store by lazy { SaveStore(File(app.filesDir, "saves").path) }
     /** File I/O off the main thread, one operation at a time: saves must not overtake each other. */
     private val disk = Dispatchers.IO.limitedParallelism(1)
@@ -97,6 +100,13 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
 
     init {
         _state.update { it.copy(presets = presets(), botLevels = botLevels()) }
+        if (handle.get<Boolean>(GAME_ON_SCREEN) == true) {
+            // The system ended the process while a game was on screen, and now recreates the
+            // screen: the game goes back on it from the autosave, as any screen's state comes
+            // back. A cold start has no saved state, and opens on the new-game screen.
+            _state.update { it.copy(restoring = true) }
+            begin { store.loadAutosave()?.let { it.session to it.recoveredFromBackup } }
+        }
         refreshSaves()
     }
 
@@ -198,6 +208,7 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
         bots?.cancel()
         retire(session)
         session = null
+        handle[GAME_ON_SCREEN] = false
         _state.update { it.copy(game = null, canResume = it.game?.view?.phase != GamePhase.OVER) }
         refreshSaves()
     }
@@ -236,14 +247,26 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
         if (game != null) CoroutineScope(disk).launch { game.close() }
     }
 
-    /** Puts a new or loaded game on screen (loading replays the game: off the main thread). */
-    private fun begin(load: () -> Pair<GameSession, String?>) {
+    /**
+     * Puts a new or loaded game on screen (loading replays the game: off the main thread), or
+     * nothing if [load] finds none. While it is on screen, [handle] says so ([GAME_ON_SCREEN]).
+     */
+    private fun begin(load: () -> Pair<GameSession, String?>?) {
         launchCatching {
-            val (game, recovered) = withContext(disk) { load() }
+            val loaded = try {
+                withContext(disk) { load() }
+            } finally {
+                // Nothing on screen unless the game loaded (a restore that finds no autosave,
+                // or a damaged one, leaves the new-game screen).
+                _state.update { it.copy(restoring = false) }
+                if (session == null) handle[GAME_ON_SCREEN] = false
+            }
+            val (game, recovered) = loaded ?: return@launchCatching
             turns.withLock {
                 leave()
                 session = game
                 saveFailed = false
+                handle[GAME_ON_SCREEN] = true
                 val view = game.view()
                 _state.update {
                     it.copy(
@@ -367,5 +390,7 @@ class GameViewModel(app: Application) : AndroidViewModel(app) {
         const val AUTOSAVE = "autosave"
         const val LOG_LINES = 4
         const val BOT_PAUSE_MS = 700L
+        /** Saved state: whether a game is on screen, to load it back after the process ends. */
+        const val GAME_ON_SCREEN = "game_on_screen"
     }
 }

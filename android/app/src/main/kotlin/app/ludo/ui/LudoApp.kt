@@ -1,7 +1,9 @@
 package app.ludo.ui
 
 import androidx.activity.compose.BackHandler
+import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.consumeWindowInsets
+import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.padding
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.SnackbarHost
@@ -36,7 +38,11 @@ fun LudoApp(model: GameViewModel = viewModel()) {
     }
     Scaffold(snackbarHost = { SnackbarHost(snackbar) }) { padding ->
         val game = state.game
-        if (game == null) {
+        if (game == null && state.restoring) {
+            // The game that was on screen when the process ended is on its way back: not the
+            // new-game screen for the moment it takes.
+            Box(Modifier.fillMaxSize().padding(padding))
+        } else if (game == null) {
             NewGameScreen(
                 presets = state.presets,
                 botLevels = state.botLevels,
