@@ -49,11 +49,12 @@ cargo build -p ludo-ffi --features cli --bin uniffi-bindgen
 # (HeadersPath): Xcode 26's explicit module builds look for it there and do not search the
 # folders below, so a map in Headers/ludo_ffiFFI/ gives "unable to resolve module
 # dependency". The header stays in a folder named after the module and the map points at it.
-# The map is written here rather than copied: uniffi's has `use "Darwin"`,
+# The map is ios/xcframework.modulemap rather than uniffi's: uniffi's has `use "Darwin"`,
 # `use "_Builtin_stdbool"` and `use "_Builtin_stdint"` lines, which only matter under
 # -fmodules-decluse and are reported to break the module on Xcode 26 (mozilla/uniffi-rs#2917).
-# Its module name and header must still be the ones uniffi wrote, which the generated Swift
-# imports and includes: checked first.
+# scripts/test-swift.sh compiles LudoKit against the same layout and map on Linux. Its module
+# name and header must still be the ones uniffi wrote, which the generated Swift imports and
+# includes: checked first.
 grep -q '^module ludo_ffiFFI {' "$STAGE/swift/ludo_ffiFFI.modulemap" \
     && grep -q 'header "ludo_ffiFFI.h"' "$STAGE/swift/ludo_ffiFFI.modulemap" || {
     echo "ios: uniffi's module map no longer names module ludo_ffiFFI and header ludo_ffiFFI.h:" >&2
@@ -61,12 +62,7 @@ grep -q '^module ludo_ffiFFI {' "$STAGE/swift/ludo_ffiFFI.modulemap" \
     exit 1
 }
 cp "$STAGE/swift/ludo_ffiFFI.h" "$STAGE/headers/ludo_ffiFFI/"
-cat >"$STAGE/headers/module.modulemap" <<'MODULEMAP'
-module ludo_ffiFFI {
-    header "ludo_ffiFFI/ludo_ffiFFI.h"
-    export *
-}
-MODULEMAP
+cp "$IOS/xcframework.modulemap" "$STAGE/headers/module.modulemap"
 
 rm -rf "$KIT/LudoFFI.xcframework"
 xcodebuild -create-xcframework \

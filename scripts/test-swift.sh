@@ -52,8 +52,15 @@ swift swiftc -swift-version 6 -warnings-as-errors -module-name LudoSwiftTests \
 # views and Messages.swift) are type-checked against LudoKit and tests/ios-ui/SwiftUI.swift, a
 # stand-in for the part of SwiftUI they call, with Apple's signatures: in Swift 5 mode, as the
 # Xcode project builds them, and in Swift 6 mode.
+# LudoKit finds the C module as Xcode finds it in the XCFramework: Headers/module.modulemap
+# (ios/xcframework.modulemap, found by search, with no -fmodule-map-file) and the header in
+# Headers/ludo_ffiFFI/, as ios/build-xcframework.sh lays them out.
+HEADERS="$BUILD/xcframework/Headers"
+mkdir -p "$HEADERS/ludo_ffiFFI"
+cp bindings/generated/swift/ludo_ffiFFI.h "$HEADERS/ludo_ffiFFI/"
+cp ios/xcframework.modulemap "$HEADERS/module.modulemap"
 swift swiftc -swift-version 6 -warnings-as-errors -parse-as-library -module-name LudoKit \
-    -emit-module -emit-module-path "$BUILD/LudoKit.swiftmodule" "${FFI_FLAGS[@]}" \
+    -emit-module -emit-module-path "$BUILD/LudoKit.swiftmodule" -I "$HEADERS" \
     "$BUILD/ludo_ffi.swift" "$REPO"/ios/LudoKit/Sources/LudoKit/*.swift
 swift swiftc -swift-version 6 -warnings-as-errors -parse-as-library -module-name SwiftUI \
     -emit-module -emit-module-path "$BUILD/SwiftUI.swiftmodule" "$REPO/tests/ios-ui/SwiftUI.swift"

@@ -280,11 +280,7 @@ fn the_ios_app_ships_a_privacy_manifest_for_the_file_dates_the_core_reads() {
     // An XML property list: no tracking, no data collected, and the one API with a required
     // reason the core calls: the file dates it reads to list the saves (C617.1: files in the
     // app's own container).
-    let compact: String = manifest
-        .lines()
-        .map(str::trim)
-        .collect::<Vec<_>>()
-        .join("");
+    let compact: String = manifest.lines().map(str::trim).collect::<Vec<_>>().join("");
     assert!(compact.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"));
     assert!(compact.contains("<plist version=\"1.0\"><dict>"));
     for entry in [
@@ -296,21 +292,21 @@ fn the_ios_app_ships_a_privacy_manifest_for_the_file_dates_the_core_reads() {
          <key>NSPrivacyAccessedAPITypeReasons</key><array><string>C617.1</string></array>\
          </dict></array>",
     ] {
-        assert!(compact.contains(entry), "no {entry} in the privacy manifest");
+        assert!(
+            compact.contains(entry),
+            "no {entry} in the privacy manifest"
+        );
     }
     assert!(compact.ends_with("</dict></plist>"));
 }
 
-/// The module map `ios/build-xcframework.sh` writes into the XCFramework, and the lines of the
-/// script that say where it and the header go.
+/// The module map `ios/build-xcframework.sh` puts into the XCFramework
+/// (`ios/xcframework.modulemap`), and the script.
 fn xcframework_module_map() -> (String, String) {
-    let script = read("ios/build-xcframework.sh");
-    let map = script
-        .split_once("<<'MODULEMAP'\n")
-        .and_then(|(_, rest)| rest.split_once("\nMODULEMAP\n"))
-        .map(|(map, _)| map.to_string())
-        .expect("the script writes the module map from a MODULEMAP here-document");
-    (script, map)
+    (
+        read("ios/build-xcframework.sh"),
+        read("ios/xcframework.modulemap"),
+    )
 }
 
 #[test]
@@ -319,7 +315,7 @@ fn the_xcframework_has_its_module_map_where_xcode_26_looks_for_it() {
     // Xcode 26's explicit module builds look for the map at the top of the declared headers
     // folder only (Headers/), not in a folder below it.
     assert!(
-        script.contains(">\"$STAGE/headers/module.modulemap\" <<'MODULEMAP'"),
+        script.contains("cp \"$IOS/xcframework.modulemap\" \"$STAGE/headers/module.modulemap\""),
         "the module map is not written at the top of the headers folder"
     );
     assert!(
