@@ -1,6 +1,9 @@
 package app.ludo
 
 import android.app.Application
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.setValue
 import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
@@ -75,12 +78,46 @@ data class UiState(
     val codeCheck: CodeCheck? = null,
 )
 
+/** A seat being set up: its name (blank: "Player N") and, for a bot, its level (`null`: a person). */
+data class SeatChoice(val name: String = "", val level: String? = null)
+
+/**
+ * The new-game screen's choices: the preset, the house rules picked for it (option name to value
+ * JSON; the others keep the preset's value) and the seats, as many as the preset takes.
+ */
+data class Setup(
+    val presetId: String = "classic",
+    val rules: Map<String, String> = emptyMap(),
+    val seats: List<SeatChoice> = listOf(SeatChoice(), SeatChoice(level = "medium")),
+)
+
+/** What the new-game screen asks to change in the [Setup]. */
+interface SetupActions {
+    /** Another preset: its own house rules start from its defaults, and the seats fit it. */
+    fun pickPreset(id: String)
+
+    /** A house rule's value (JSON) for the preset picked. */
+    fun pickRule(option: String, valueJson: String)
+
+    /** A seat's name as typed (blank: "Player N"). */
+    fun nameSeat(index: Int, name: String)
+
+    /** A seat's player: a bot at [level], or a person (`null`). */
+    fun pickLevel(index: Int, level: String?)
+
+    /** One more seat (a bot), up to the preset's most. */
+    fun addSeat()
+
+    /** One seat fewer, the last, down to the preset's least. */
+    fun removeSeat()
+}
+
 /**
  * The shell's whole state holder: it sends the player's actions to the core and publishes the
  * view the core returns. It holds no rule; the core says whose turn it is, what may be played
  * and what happened.
  */
-class GameViewModel(app: Application, private val handle: SavedStateHandle) : AndroidViewModel(app) {
+class GameViewModel(app: Application, private val handle: SavedStateHandle) : AndroidViewModel(app), SetupActions {
     private val store by lazy { SaveStore(File(app.filesDir, "saves").path) }
     /** File I/O off the main thread, one operation at a time: saves must not overtake each other. */
     private val disk = Dispatchers.IO.limitedParallelism(1)
@@ -98,8 +135,32 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
     private val _state = MutableStateFlow(UiState())
     val state: StateFlow<UiState> = _state.asStateFlow()
 
+    /**
+     * The new-game screen's choices. Held here, so that a rotation or a game played does not
+     * lose them, and in [handle], so that the end of the process does not either. Snapshot
+     * state rather than a flow: the name fields are edited through it, and a text field must
+     * see its new value at once.
+     */
+    var setup: Setup by mutableStateOf(Setup())
+        private set
+
     init {
-        _state.update { it.copy(presets = presets(), botLevels = botLevels()) }
+        val presets = presets()
+        _state.update { it.copy(presets = presets, botLevels = botLevels()) }
+        // The setup saved, or the default one, for a preset this build lists and with as many
+        // seats as it takes.
+        val saved = readSetup(handle)
+        val preset = presets.firstOrNull { it.id == saved.presetId } ?: presets.firstOrNull()
+        changeSetup {
+            when (preset) {
+                null -> saved
+                else -> saved.copy(
+                    presetId = preset.id,
+                    rules = if (preset.id == saved.presetId) saved.rules else emptyMap(),
+                    seats = fit(saved.seats, preset),
+                )
+            }
+        }
         if (handle.get<Boolean>(GAME_ON_SCREEN) == true) {
             // The system ended the process while a game was on screen, and now recreates the
             // screen: the game goes back on it from the autosave, as any screen's state comes
@@ -124,6 +185,26 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
             throw e
         }
         game to null
+    }
+
+    override fun pickPreset(id: String) {
+        if (id == setup.presetId) return
+        val preset = _state.value.presets.firstOrNull { it.id == id }
+        changeSetup { it.copy(presetId = id, rules = emptyMap(), seats = fit(it.seats, preset)) }
+    }
+
+    override fun pickRule(option: String, valueJson: String) = changeSetup { it.copy(rules = it.rules + (option to valueJson)) }
+
+    override fun nameSeat(index: Int, name: String) = changeSeat(index) { it.copy(name = name) }
+
+    override fun pickLevel(index: Int, level: String?) = changeSeat(index) { it.copy(level = level) }
+
+    override fun addSeat() = changeSetup { s ->
+        if (s.seats.size < (preset(s)?.maxSeats?.toInt() ?: MAX_SEATS)) s.copy(seats = s.seats + SeatChoice(level = "medium")) else s
+    }
+
+    override fun removeSeat() = changeSetup { s ->
+        if (s.seats.size > (preset(s)?.minSeats?.toInt() ?: 2)) s.copy(seats = s.seats.dropLast(1)) else s
     }
 
     /** Plays on a kept game: it takes the autosave slot, and the game there is kept in turn. */
@@ -378,6 +459,18 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
         }
     }
 
+    /** The preset a setup names, as the core describes it. */
+    private fun preset(s: Setup): PresetInfo? = _state.value.presets.firstOrNull { it.id == s.presetId }
+
+    private fun changeSeat(index: Int, change: (SeatChoice) -> SeatChoice) = changeSetup { s ->
+        if (index in s.seats.indices) s.copy(seats = s.seats.toMutableList().also { it[index] = change(it[index]) }) else s
+    }
+
+    private fun changeSetup(change: (Setup) -> Setup) {
+        setup = change(setup)
+        writeSetup(handle, setup)
+    }
+
     private fun launchCatching(block: suspend () -> Unit): Job = viewModelScope.launch {
         try {
             block()
@@ -390,7 +483,47 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
         const val AUTOSAVE = "autosave"
         const val LOG_LINES = 4
         const val BOT_PAUSE_MS = 700L
+        /** The most seats a preset has, for a setup whose preset the core does not list. */
+        const val MAX_SEATS = 6
         /** Saved state: whether a game is on screen, to load it back after the process ends. */
         const val GAME_ON_SCREEN = "game_on_screen"
+        const val SETUP_PRESET = "setup_preset"
+        const val SETUP_RULES = "setup_rules"
+        const val SETUP_NAMES = "setup_names"
+        const val SETUP_LEVELS = "setup_levels"
+
+        /**
+         * [seats] for [preset]: the rows past its most dropped (a six-seat game's last two for a
+         * four-seat board, on screen as the player picks it), bots added up to its least.
+         */
+        fun fit(seats: List<SeatChoice>, preset: PresetInfo?): List<SeatChoice> {
+            if (preset == null) return seats
+            val fitted = seats.take(preset.maxSeats.toInt())
+            val missing = (preset.minSeats.toInt() - fitted.size).coerceAtLeast(0)
+            return fitted + List(missing) { SeatChoice(level = "medium") }
+        }
+
+        /**
+         * The setup in saved state, as types a Bundle holds: the rules as name, value, name,
+         * value...; each seat's name, and its level ("" for a person).
+         */
+        fun writeSetup(handle: SavedStateHandle, setup: Setup) {
+            handle[SETUP_PRESET] = setup.presetId
+            handle[SETUP_RULES] = ArrayList(setup.rules.flatMap { (name, value) -> listOf(name, value) })
+            handle[SETUP_NAMES] = ArrayList(setup.seats.map { it.name })
+            handle[SETUP_LEVELS] = ArrayList(setup.seats.map { it.level.orEmpty() })
+        }
+
+        fun readSetup(handle: SavedStateHandle): Setup {
+            val preset = handle.get<String>(SETUP_PRESET) ?: return Setup()
+            val rules = handle.get<ArrayList<String>>(SETUP_RULES).orEmpty().chunked(2).filter { it.size == 2 }
+            val names = handle.get<ArrayList<String>>(SETUP_NAMES).orEmpty()
+            val levels = handle.get<ArrayList<String>>(SETUP_LEVELS).orEmpty()
+            return Setup(
+                presetId = preset,
+                rules = rules.associate { it[0] to it[1] },
+                seats = names.zip(levels) { name, level -> SeatChoice(name, level.ifEmpty { null }) },
+            )
+        }
     }
 }

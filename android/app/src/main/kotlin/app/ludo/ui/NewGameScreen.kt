@@ -33,6 +33,8 @@ import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
 import app.ludo.CodeCheck
 import app.ludo.R
+import app.ludo.Setup
+import app.ludo.SetupActions
 import java.text.DateFormat
 import java.util.Date
 import uniffi.ludo_ffi.GameConfig
@@ -43,12 +45,10 @@ import uniffi.ludo_ffi.RuleOptionInfo
 import uniffi.ludo_ffi.SaveEntry
 import uniffi.ludo_ffi.SeatConfig
 
-/** A seat being set up: its name (blank: "Player N") and, for a bot, its level (`null`: a person). */
-private data class SeatChoice(val name: String = "", val level: String? = null)
-
 /**
  * Choose the rules, their house rules and the players, or resume the autosaved game, or check a
- * shared game's dice.
+ * shared game's dice. The choices ([setup]) live in the view model, so that they outlast a
+ * rotation, a game and the process.
  */
 @Composable
 fun NewGameScreen(
@@ -57,6 +57,8 @@ fun NewGameScreen(
     canResume: Boolean,
     kept: List<SaveEntry>,
     codeCheck: CodeCheck?,
+    setup: Setup,
+    actions: SetupActions,
     onStart: (GameConfig) -> Unit,
     onResume: () -> Unit,
     onTakeUp: (id: String) -> Unit,
@@ -81,15 +83,14 @@ fun NewGameScreen(
             dismissButton = { TextButton(onClick = { deleting = null }) { Text(stringResource(R.string.ui_cancel)) } },
         )
     }
-    var presetId by rememberSaveable { mutableStateOf("classic") }
-    val preset = presets.firstOrNull { it.id == presetId } ?: presets.firstOrNull()
+    val preset = presets.firstOrNull { it.id == setup.presetId }
     // The house rules picked for this preset, by option name (value JSON); the others keep
     // the preset's value.
-    var rules by remember(preset?.id) { mutableStateOf(mapOf<String, String>()) }
+    val rules = setup.rules
     val houseRules = preset?.options.orEmpty().filter { it.choices.size > 1 }
     var showRules by rememberSaveable { mutableStateOf(false) }
-    var seats by remember { mutableStateOf(listOf(SeatChoice(), SeatChoice(level = "medium"))) }
-    val defaultNames = (1..(preset?.maxSeats?.toInt() ?: 4)).map { stringResource(R.string.ui_player_n, it) }
+    val seats = setup.seats
+    val defaultNames = seats.indices.map { stringResource(R.string.ui_player_n, it + 1) }
 
     Column(
         // The keyboard takes the bottom of the window (drawn edge to edge): the column ends
@@ -125,7 +126,7 @@ fun NewGameScreen(
         Text(stringResource(R.string.ui_rules), style = MaterialTheme.typography.titleMedium)
         for (p in presets) {
             Row(
-                Modifier.fillMaxWidth().selectable(selected = p.id == preset?.id, onClick = { presetId = p.id }),
+                Modifier.fillMaxWidth().selectable(selected = p.id == preset?.id, onClick = { actions.pickPreset(p.id) }),
                 verticalAlignment = Alignment.CenterVertically,
             ) {
                 RadioButton(selected = p.id == preset?.id, onClick = null)
@@ -142,23 +143,23 @@ fun NewGameScreen(
                         // The core takes names of at most 40 bytes, with no control characters
                         // (a pasted line break).
                         val name = typed.filterNot { it.isISOControl() }
-                        if (name.toByteArray().size <= 40) seats = seats.toMutableList().also { it[i] = seat.copy(name = name) }
+                        if (name.toByteArray().size <= 40) actions.nameSeat(i, name)
                     },
                     label = { Text(stringResource(R.string.ui_player_name)) },
                     placeholder = { Text(defaultNames.getOrElse(i) { "" }) },
                     singleLine = true,
                     modifier = Modifier.weight(1f),
                 )
-                KindMenu(seat.level, botLevels) { level -> seats = seats.toMutableList().also { it[i] = seat.copy(level = level) } }
+                KindMenu(seat.level, botLevels) { level -> actions.pickLevel(i, level) }
             }
         }
         Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
             val max = preset?.maxSeats?.toInt() ?: 4
             val min = preset?.minSeats?.toInt() ?: 2
-            TextButton(onClick = { seats = seats + SeatChoice(level = "medium") }, enabled = seats.size < max) {
+            TextButton(onClick = actions::addSeat, enabled = seats.size < max) {
                 Text(stringResource(R.string.ui_add_player))
             }
-            TextButton(onClick = { seats = seats.dropLast(1) }, enabled = seats.size > min) {
+            TextButton(onClick = actions::removeSeat, enabled = seats.size > min) {
                 Text(stringResource(R.string.ui_remove_player))
             }
         }
@@ -173,7 +174,7 @@ fun NewGameScreen(
                 for (option in houseRules) {
                     Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                         Text(optionName(option.code), Modifier.weight(1f))
-                        ChoiceMenu(option, rules[option.name] ?: option.defaultJson) { value -> rules = rules + (option.name to value) }
+                        ChoiceMenu(option, rules[option.name] ?: option.defaultJson) { value -> actions.pickRule(option.name, value) }
                     }
                 }
             }
@@ -183,7 +184,9 @@ fun NewGameScreen(
                 val chosen = preset ?: return@Button
                 val config = GameConfig(
                     preset = chosen.id,
-                    seats = seats.take(chosen.maxSeats.toInt()).mapIndexed { i, s ->
+                    // Every row on screen: the view model fits them to the preset as it is
+                    // picked, so none is dropped here unseen.
+                    seats = seats.mapIndexed { i, s ->
                         SeatConfig(
                             name = s.name.ifBlank { defaultNames.getOrElse(i) { "${i + 1}" } },
                             kind = s.level?.let { PlayerKind.Bot(it) } ?: PlayerKind.Human,
