@@ -67,7 +67,7 @@ data class UiState(
     val canResume: Boolean = false,
     /**
      * Unfinished games kept when a new game took the autosave slot, and saves that cannot be
-     * read (`summary == null`: to delete, not to play on), newest first.
+     * played on here (not [playable]: to delete, or to open after an update), newest first.
      */
     val kept: List<SaveEntry> = emptyList(),
     val game: GameUi? = null,
@@ -77,6 +77,14 @@ data class UiState(
     val recoveredFromBackup: Boolean = false,
     val codeCheck: CodeCheck? = null,
 )
+
+/**
+ * Whether a listed save can be played on here. Not if neither it nor its backup can be read
+ * (no summary), if a newer version of the game wrote it, or if `keepAutosave` set it aside
+ * (`autosave-kept-…`) because the autosave could not be read.
+ */
+val SaveEntry.playable: Boolean
+    get() = summary != null && !newerVersion && !id.startsWith("autosave-kept-")
 
 /** A seat being set up: its name (blank: "Player N") and, for a bot, its level (`null`: a person). */
 data class SeatChoice(val name: String = "", val level: String? = null)
@@ -296,7 +304,8 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
 
     /**
      * What the new-game screen offers: the autosave to resume, the kept games, and the saves
-     * that cannot be read (the autosave's included), listed so that the player can delete them.
+     * that cannot be played on (the autosave's included), listed so that the player sees them
+     * and can delete them.
      */
     private fun refreshSaves() {
         launchCatching {
@@ -304,8 +313,8 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
             val saves = withContext(disk) { store.list() }
             _state.update { s ->
                 s.copy(
-                    canResume = saves.firstOrNull { it.id == AUTOSAVE }?.summary?.over == false,
-                    kept = saves.filter { e -> e.summary?.over != true && (e.id != AUTOSAVE || e.summary == null) },
+                    canResume = saves.firstOrNull { it.id == AUTOSAVE }?.takeIf { it.playable }?.summary?.over == false,
+                    kept = saves.filter { e -> if (e.playable) e.id != AUTOSAVE && e.summary?.over == false else true },
                 )
             }
         }

@@ -35,6 +35,7 @@ import app.ludo.CodeCheck
 import app.ludo.R
 import app.ludo.Setup
 import app.ludo.SetupActions
+import app.ludo.playable
 import java.text.DateFormat
 import java.util.Date
 import uniffi.ludo_ffi.GameConfig
@@ -108,15 +109,18 @@ fun NewGameScreen(
             for (entry in kept) {
                 val summary = entry.summary
                 Row(verticalAlignment = Alignment.CenterVertically) {
-                    if (summary != null) {
+                    if (entry.playable && summary != null) {
                         Text(keptText(summary), Modifier.weight(1f))
                         TextButton(onClick = { onTakeUp(entry.id) }) { Text(stringResource(R.string.ui_play_on)) }
                     } else {
-                        // Neither the save nor its backup can be read: nothing to play on, but
-                        // the player sees it, and when it was written, and may delete it.
+                        // Nothing to play on here: said to be damaged (or to need a newer
+                        // version of the app), with when it was written and what it held if
+                        // that can be read, for the player to delete.
+                        val problem = if (entry.newerVersion) R.string.error_newer_save_version else R.string.error_corrupt_save
                         Column(Modifier.weight(1f)) {
-                            Text(stringResource(R.string.error_corrupt_save), color = MaterialTheme.colorScheme.error)
-                            Text(savedWhen(entry.modified), style = MaterialTheme.typography.bodySmall)
+                            Text(stringResource(problem), color = MaterialTheme.colorScheme.error)
+                            val held = summary?.let { keptText(it) }
+                            Text(listOfNotNull(savedWhen(entry.modified), held).joinToString(" · "), style = MaterialTheme.typography.bodySmall)
                         }
                     }
                     TextButton(onClick = { deleting = entry.id }) { Text(stringResource(R.string.ui_delete)) }
