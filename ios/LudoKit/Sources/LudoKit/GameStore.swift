@@ -235,7 +235,7 @@ public final class GameStore {
             do {
                 let saves = try await disk.run { try store.list() }
                 guard listing == listings else { return }
-                canResume = saves.first { $0.id == Self.autosave }?.summary?.over == false
+                canResume = saves.first { $0.id == Self.autosave && !$0.newerVersion }?.summary?.over == false
                 kept = saves.filter { $0.id != Self.autosave && !Self.isDamaged($0) && $0.summary?.over == false }
                 damaged = saves.filter(Self.isDamaged)
             } catch {
@@ -244,11 +244,12 @@ public final class GameStore {
         }
     }
 
-    /// Whether a save cannot be played on: no summary could be read, from it or its backup, or
-    /// `keepAutosave` set it aside as unreadable. (A save whose backup can be read loads from
-    /// the backup, and is not damaged.)
+    /// Whether a save cannot be played on: no summary could be read, from it or its backup; a
+    /// newer version wrote it (loading it fails, even when its older backup has a summary);
+    /// or `keepAutosave` set it aside as unreadable. (A damaged save whose backup can be read
+    /// loads from the backup, and is not damaged.)
     private nonisolated static func isDamaged(_ entry: SaveEntry) -> Bool {
-        entry.summary == nil || entry.id.hasPrefix("\(autosave)-kept-")
+        entry.summary == nil || entry.newerVersion || entry.id.hasPrefix("\(autosave)-kept-")
     }
 
     public func dismissMessage() {
