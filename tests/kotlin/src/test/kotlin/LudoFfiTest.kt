@@ -282,7 +282,14 @@ class LudoFfiTest {
             assertEquals("junk", entry.id)
             assertNull(entry.summary)
             assertNotNull(entry.problem)
+            assertFalse(entry.newerVersion)
             assertThrows<LudoException.CorruptSave> { store.load("junk") }
+            // A save a newer version wrote is listed as such, not as damaged, and refused.
+            Files.writeString(dir.resolve("later.ludo.json"), newer)
+            val later = store.list().single { it.id == "later" }
+            assertTrue(later.newerVersion)
+            assertNotNull(later.problem)
+            assertThrows<LudoException.NewerSaveVersion> { store.load("later") }
         }
         for (code in listOf("", "ludo1.", "ludo1.AAAA", "hello")) {
             assertThrows<LudoException.CorruptSave> { GameSession.fromReplayCode(code) }
