@@ -134,6 +134,22 @@ pub struct BotReport {
     pub forfeits: Vec<(u64, String)>,
 }
 
+impl BotReport {
+    /// A report of nothing yet, for a table of `seats` seats.
+    fn empty(label: String, name: Option<String>, seats: usize) -> BotReport {
+        BotReport {
+            label,
+            name,
+            games: 0,
+            wins: 0,
+            wins_by_seat: vec![0; seats],
+            places: vec![0; seats],
+            times: Vec::new(),
+            forfeits: Vec::new(),
+        }
+    }
+}
+
 /// A seed that does not overlap with those of nearby inputs: SplitMix64's first output
 /// from state `z`.
 fn mix(z: u64) -> u64 {
@@ -472,16 +488,7 @@ fn play_games(
         .iter()
         .zip(names)
         .enumerate()
-        .map(|(e, (_, name))| BotReport {
-            label: label(players, e),
-            name,
-            games: 0,
-            wins: 0,
-            wins_by_seat: vec![0; n],
-            places: vec![0; n],
-            times: Vec::new(),
-            forfeits: Vec::new(),
-        })
+        .map(|(e, (_, name))| BotReport::empty(label(players, e), name, n))
         .collect();
     let mut unfinished = 0;
     let mut rolls = 0;
@@ -529,17 +536,11 @@ fn pool(players: &[Player], reports: &[BotReport]) -> Vec<(usize, BotReport)> {
         if copies.len() < 2 || players[..e].contains(player) {
             continue;
         }
-        let n = copies[0].places.len();
-        let mut all = BotReport {
-            label: format!("{} (all {})", player.label(), copies.len()),
-            name: copies.iter().find_map(|r| r.name.clone()),
-            games: 0,
-            wins: 0,
-            wins_by_seat: vec![0; n],
-            places: vec![0; n],
-            times: Vec::new(),
-            forfeits: Vec::new(),
-        };
+        let mut all = BotReport::empty(
+            format!("{} (all {})", player.label(), copies.len()),
+            copies.iter().find_map(|r| r.name.clone()),
+            copies[0].places.len(),
+        );
         for r in &copies {
             all.games += r.games;
             all.wins += r.wins;
