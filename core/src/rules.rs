@@ -402,6 +402,23 @@ impl Rules {
         if self.exit_capture && self.capacity.is_none() {
             return bad("exit_capture", "needs a square capacity");
         }
+        // The Parchís exit capture takes one opponent off a full exit and leaves the others
+        // there with the entering piece: it needs the exit to be a square where colours may
+        // meet, and where the entering piece may join one of its own.
+        if self.exit_capture && !self.safe_starts {
+            return bad("exit_capture", "needs safe start squares (safe_starts)");
+        }
+        if self.exit_capture
+            && matches!(
+                self.same_colour_landing,
+                SameColourLanding::Forbidden | SameColourLanding::OccupyPrevious
+            )
+        {
+            return bad(
+                "exit_capture",
+                "needs own pieces to be able to share the exit (same_colour_landing)",
+            );
+        }
         if self.bonus_passes_blocks
             && self.capture_bonus.count().is_none()
             && self.home_bonus.count().is_none()
@@ -706,6 +723,26 @@ mod tests {
                 .to_string()
                 .contains("coppit_block_capture")
         );
+        // The exit capture leaves colours together on the exit, and may put the entering
+        // piece beside one of its own: rules where neither may be are refused.
+        let mut r = Rules::preset("parchis").expect("parchis");
+        r.safe_starts = false;
+        let e = r.validate().expect_err("unsafe exit").to_string();
+        assert!(
+            e.contains("exit_capture") && e.contains("safe_starts"),
+            "{e}"
+        );
+        for landing in [
+            SameColourLanding::Forbidden,
+            SameColourLanding::OccupyPrevious,
+        ] {
+            let mut r = Rules::preset("parchis").expect("parchis");
+            r.same_colour_landing = landing;
+            r.barrier = Barrier::None;
+            r.forced_barrier_open_on_six = false;
+            let e = r.validate().expect_err("no sharing").to_string();
+            assert!(e.contains("exit_capture"), "{e}");
+        }
         let mut r = Rules::preset("classic").expect("classic");
         r.pieces_on_start = 5;
         assert!(
