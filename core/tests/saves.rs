@@ -260,6 +260,16 @@ fn a_saved_bot_level_of_the_wrong_length_is_refused() {
             "{level:?}"
         );
     }
+    // Nor may it hold a control character (a terminal's escape, a line break), which a
+    // replay or an error would print.
+    for level in ["\u{1b}[31mPWN", "two\nlines", "bell\u{7}"] {
+        let e = with_level(level).expect_err("a level with a control character");
+        assert_eq!(
+            e.to_string(),
+            "seats: seat 1: the bot level holds a control character",
+            "{level:?}"
+        );
+    }
 }
 
 #[test]

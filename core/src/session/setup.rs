@@ -127,12 +127,17 @@ pub(super) fn resolve_seats(engine: &Engine, seats: &mut [Seat]) -> Result<Vec<u
         if seat.name.chars().any(char::is_control) {
             return bad(format!("seat {i}: the name holds a control character"));
         }
-        if let SeatKind::Bot { level } = &seat.kind
-            && (level.is_empty() || level.len() > MAX_LEVEL_LEN)
-        {
-            return bad(format!(
-                "seat {i}: a bot level has 1 to {MAX_LEVEL_LEN} bytes"
-            ));
+        if let SeatKind::Bot { level } = &seat.kind {
+            if level.is_empty() || level.len() > MAX_LEVEL_LEN {
+                return bad(format!(
+                    "seat {i}: a bot level has 1 to {MAX_LEVEL_LEN} bytes"
+                ));
+            }
+            // A level this build does not know is still shown (in replays, and in the
+            // error that refuses to play it): the same rule as for names.
+            if level.chars().any(char::is_control) {
+                return bad(format!("seat {i}: the bot level holds a control character"));
+            }
         }
     }
     let given = seats.iter().filter(|s| s.colour.is_some()).count();
