@@ -1,6 +1,7 @@
 //! The shape shared by `ludo moves` and `ludo apply`: one JSON document in on standard
 //! input, one JSON document out on standard output, bad input refused with one line.
 
+use crate::bounded;
 use crate::failure::Failure;
 use ludo_core::json::JsonError;
 use serde_json::Value;
@@ -15,11 +16,8 @@ pub struct JsonArgs {
 }
 
 /// Parses standard input as one JSON document.
-pub fn read_document(mut input: impl Read) -> Result<Value, Failure> {
-    let mut bytes = Vec::new();
-    input
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::Io(format!("input: cannot read standard input: {e}")))?;
+pub fn read_document(input: impl Read) -> Result<Value, Failure> {
+    let bytes = bounded::read_all(input, "input")?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         Failure::bad_input(format!(
             "input: not UTF-8 text (bad byte at offset {})",

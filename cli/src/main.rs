@@ -7,6 +7,7 @@
 mod apply;
 mod arena;
 mod bench;
+mod bounded;
 mod draw;
 mod engine_protocol;
 mod failure;

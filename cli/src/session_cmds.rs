@@ -5,7 +5,7 @@
 //! loader, so a damaged one is refused with the reason.
 
 use crate::failure::Failure;
-use crate::{draw, narrate};
+use crate::{bounded, draw, narrate};
 use ludo_core::replay::{self, Replayer};
 use ludo_core::save::{self, SaveError};
 use ludo_core::session::{GameEvent, SeatKind, Session};
@@ -58,7 +58,7 @@ fn is_code(arg: &str) -> bool {
 }
 
 fn read_file(path: &str) -> Result<Vec<u8>, Failure> {
-    std::fs::read(path).map_err(|e| Failure::bad_input(format!("{path}: {e}")))
+    bounded::read_file(Path::new(path), path)
 }
 
 fn save_failure(what: &str, e: SaveError) -> Failure {

@@ -251,3 +251,25 @@ fn a_huge_bad_value_is_quoted_short() {
         );
     }
 }
+
+#[test]
+fn an_endless_input_or_file_is_refused_not_read_into_memory() {
+    // Endless zeros, on standard input and as a save file: a refusal once the input passes
+    // 16 MiB, not a process that grows until the machine runs out of memory.
+    let zeros = std::fs::File::open("/dev/zero").expect("/dev/zero");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludo"))
+        .arg("moves")
+        .stdin(zeros)
+        .output()
+        .expect("run ludo");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: input: more than 16 MiB"), "{err}");
+    let run = ludo(&["verify", "/dev/zero"], "");
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("/dev/zero: more than 16 MiB"),
+        "{}",
+        run.stderr
+    );
+}

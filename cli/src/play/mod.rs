@@ -22,7 +22,7 @@ mod table;
 mod terminal;
 
 use crate::failure::Failure;
-use crate::rules_arg;
+use crate::{bounded, rules_arg};
 use ludo_core::Engine;
 use ludo_core::bots::LEVELS;
 use ludo_core::dice::Seed;
@@ -306,8 +306,7 @@ fn open_game<R: BufRead, W: Write>(
     let last = saver.last_unfinished();
     if let Some(file) = &args.load {
         let shown = file.display();
-        let bytes =
-            std::fs::read(file).map_err(|e| Failure::bad_input(format!("--load: {shown}: {e}")))?;
+        let bytes = bounded::read_file(file, &format!("--load: {shown}"))?;
         let session =
             save::load(&bytes).map_err(|e| Failure::bad_input(format!("--load: {shown}: {e}")))?;
         if let Some(last) = last
