@@ -29,15 +29,21 @@ struct ContentView: View {
         NavigationStack {
             if let board = store.board, let view = store.view {
                 BoardView(store: store, board: board, view: view)
+            } else if store.restoring {
+                // The game comes back from its autosave: nothing to tap meanwhile.
+                ProgressView()
             } else {
                 NewGameView(store: store)
             }
         }
         .onAppear {
-            guard gameOnScreen else { return }
-            // Set again once the game is back on screen; left unset if there is none to reopen.
-            gameOnScreen = false
-            store.restore()
+            // The flag says what this scene shows now: a scene that comes back, or a second
+            // window, over a store that still holds its game keeps it set. With no game held,
+            // one that was on screen is reopened, and the flag is set again once it is back
+            // (left unset if there is none to reopen).
+            let wasOnScreen = gameOnScreen
+            gameOnScreen = store.view != nil
+            if wasOnScreen && store.view == nil { store.restore() }
         }
         .onChange(of: store.view != nil) { _, onScreen in gameOnScreen = onScreen }
     }

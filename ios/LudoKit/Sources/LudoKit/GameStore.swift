@@ -75,6 +75,9 @@ public final class GameStore {
     public private(set) var codeCheck: CodeCheck?
     public private(set) var error: LudoError?
     public private(set) var recoveredFromBackup = false
+    /// A game that was on screen when the system ended the app is being loaded back
+    /// (`restore`): the screen shows that rather than offer a new game meanwhile.
+    public private(set) var restoring = false
 
     @ObservationIgnored private let store: SaveStore?
     @ObservationIgnored private let disk = Disk()
@@ -88,6 +91,9 @@ public final class GameStore {
     /// Counts the views published, so that a hint that comes back after the game moved on is
     /// dropped.
     @ObservationIgnored private var published = 0
+    /// Whether the last autosave failed: the player is told once, not after every move, until
+    /// a save succeeds again.
+    @ObservationIgnored private var saveFailed = false
 
     private nonisolated static let autosave = "autosave"
     private nonisolated static let logLines = 4
@@ -109,12 +115,14 @@ public final class GameStore {
     }
 
     /// A new game. The game in the autosave slot, if unfinished, is kept as a save of its own
-    /// first (`kept`), so that starting one never loses a game in progress.
+    /// first (`kept`), so that starting one never loses a game in progress; but only once the
+    /// new game exists, so that rules or seats the core refuses leave the slot as it was.
     public func newGame(_ config: GameConfig) {
         let store = store
         begin {
+            let game = try GameSession(config: config)
             _ = try store?.keepAutosave()
-            return (try GameSession(config: config), nil)
+            return (game, nil)
         }
     }
 
@@ -155,7 +163,8 @@ public final class GameStore {
     /// after it ended the app in the background with a game on screen. With no game on this
     /// store only; and no autosave (the game ended before) is no error: nothing happens.
     public func restore() {
-        guard let store, session == nil else { return }
+        guard let store, session == nil, !restoring else { return }
+        restoring = true
         begin {
             try store.loadAutosave().map { ($0.session, $0.recoveredFromBackup) }
         }
@@ -270,6 +279,8 @@ public final class GameStore {
     private func begin(_ load: @escaping @Sendable () throws -> (GameSession, String?)?) {
         error = nil
         Task {
+            // A restore is over once its load is (the game on screen, or nothing to reopen).
+            defer { restoring = false }
             do {
                 guard let (game, recovered) = try await disk.run(load) else { return }
                 leave()
@@ -319,8 +330,15 @@ public final class GameStore {
         disk.enqueue { [weak self] in
             do {
                 if over { try store.clearAutosave() } else { try store.autosave(session: game) }
+                Task { @MainActor in self?.saveFailed = false }
             } catch {
-                Task { @MainActor in self?.report(error) }
+                // Play goes on (the game is in memory, and the next move's save tries again);
+                // the player hears of it once, not after every bot move.
+                Task { @MainActor in
+                    guard let self, !self.saveFailed else { return }
+                    self.saveFailed = true
+                    self.report(error)
+                }
             }
         }
     }
