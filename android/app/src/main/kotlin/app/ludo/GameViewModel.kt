@@ -127,8 +127,6 @@ interface SetupActions {
  */
 class GameViewModel(app: Application, private val handle: SavedStateHandle) : AndroidViewModel(app), SetupActions {
     private val store by lazy { SaveStore(File(app.filesDir, "saves").path) }
-    /** File I/O off the main thread, one operation at a time: saves must not overtake each other. */
-    private val disk = Dispatchers.IO.limitedParallelism(1)
     /**
      * One change of the game at a time: each call that changes it (the player's action, a bot's
      * turn, a game put on screen) holds this from the call to the core until the view it returns
@@ -489,6 +487,13 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
     }
 
     private companion object {
+        /**
+         * File I/O off the main thread, one operation at a time: saves must not overtake each
+         * other. One for the process, not one per view model: a view model made again while the
+         * process lives on (an activity recreated) loads the autosave after the last save of the
+         * one before it, not beside it.
+         */
+        val disk = Dispatchers.IO.limitedParallelism(1)
         const val AUTOSAVE = "autosave"
         const val LOG_LINES = 4
         const val BOT_PAUSE_MS = 700L
