@@ -15,7 +15,7 @@
 use crate::save::{self, SaveError, Summary};
 use crate::session::Session;
 use std::fs::{self, File, OpenOptions};
-use std::io::{ErrorKind, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
@@ -385,7 +385,7 @@ impl SaveStore {
 
     fn read(&self, id: &str, suffix: &str) -> Result<Vec<u8>, SaveError> {
         let path = self.file(id, suffix);
-        fs::read(&path).map_err(|e| match e.kind() {
+        read_capped(&path).map_err(|e| match e.kind() {
             ErrorKind::NotFound => SaveError::NotFound { id: id.to_string() },
             _ => io_error(&path, e),
         })
@@ -410,12 +410,15 @@ impl SaveStore {
         let bak = self.file(id, ".bak");
         let tmp = self.file(id, ".tmp");
         // A newer version's save is never overwritten, nor its backup.
-        let current = match fs::read(&main) {
+        let current = match read_capped(&main) {
             Ok(b) => Some(b),
             Err(e) if e.kind() == ErrorKind::NotFound => None,
             Err(e) => return Err(io_error(&main, e)),
         };
-        for file in [current.clone(), fs::read(&bak).ok()].into_iter().flatten() {
+        for file in [current.clone(), read_capped(&bak).ok()]
+            .into_iter()
+            .flatten()
+        {
             if let Err(e @ SaveError::NewerVersion { .. }) = save::parse(&file) {
                 return Err(e);
             }
@@ -442,6 +445,17 @@ impl SaveStore {
         sync_dir(&self.dir);
         Ok(())
     }
+}
+
+/// A file's bytes, but no more than one past the most a save may have
+/// ([`save::MAX_SAVE_BYTES`]): enough for the reader to refuse it as too large, without
+/// holding a damaged giant (or an endless special file) in memory.
+fn read_capped(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    File::open(path)?
+        .take(save::MAX_SAVE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// The first of `base`, `base-2`, `base-3`, ... that `free` accepts.

@@ -1060,3 +1060,31 @@ fn clearing_the_autosave_while_it_is_written_never_breaks_the_write() {
     );
     assert!(cleared.is_empty(), "{cleared:?}");
 }
+
+#[test]
+fn a_file_larger_than_any_save_is_refused_unread_and_set_aside_by_the_next_write() {
+    // 17 MiB where a save belongs: refused as not a save, with the reason, never parsed whole.
+    let big = format!("{{\"schema\": 2, \"pad\": \"{}\"}}", "x".repeat(17 << 20));
+    let e = save::load(big.as_bytes()).expect_err("too large");
+    assert!(
+        matches!(&e, SaveError::NotASave(why) if why.contains("more than 16 MiB")),
+        "{e}"
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path()).expect("store");
+    std::fs::write(dir.path().join("big.ludo.json"), &big).expect("write");
+    assert!(matches!(store.load("big"), Err(SaveError::NotASave(_))));
+    let list = store.list().expect("list");
+    assert!(
+        list[0]
+            .problem
+            .as_deref()
+            .is_some_and(|p| p.contains("16 MiB"))
+    );
+    // The next write keeps the giant aside, byte for byte, and the save loads.
+    let s = game("classic", 3, 20);
+    store.save_as("big", &s).expect("save over it");
+    let aside = std::fs::metadata(dir.path().join("big.ludo.json.corrupt")).expect("kept aside");
+    assert_eq!(aside.len(), big.len() as u64);
+    same_game(&store.load("big").expect("load").session, &s);
+}

@@ -19,7 +19,7 @@ use sha2::{Digest, Sha256};
 mod read;
 
 pub(crate) use read::compare_rolls;
-pub use read::{load, parse};
+pub use read::{MAX_SAVE_BYTES, load, parse};
 
 /// The schema version this build writes. It reads every version up to this one.
 pub const SCHEMA: u64 = 2;

@@ -67,9 +67,19 @@ pub(crate) fn compare_rolls(session: &Session, recorded: &[Vec<u8>]) -> Result<(
     Ok(())
 }
 
+/// The most bytes a save may have: 16 MiB. The longest game's save is well under a
+/// megabyte; anything larger is not a save, and is refused before it is parsed.
+pub const MAX_SAVE_BYTES: usize = 16 << 20;
+
 /// Reads a save's JSON, migrating older schemas, without replaying it. Fails on anything
 /// that is not a well-formed save of a version this build knows.
 pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
+    if bytes.len() > MAX_SAVE_BYTES {
+        return Err(SaveError::NotASave(format!(
+            "more than {} MiB, which no save comes near",
+            MAX_SAVE_BYTES >> 20
+        )));
+    }
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(SaveError::Empty);
     }
