@@ -250,6 +250,20 @@ fn twin_bots_split_the_wins_exactly_because_every_bot_plays_every_seat_with_the_
     assert!(by_seat.iter().all(|s| *s == by_seat[0]), "{by_seat:?}");
 }
 
+/// What a run played, without its times: each bot's wins, places and decisions.
+fn outcome(report: &Value) -> Vec<(u64, Value, u64)> {
+    bots(report)
+        .iter()
+        .map(|b| {
+            (
+                number(&b["wins"]),
+                b["places"].clone(),
+                number(&b["decisions"]),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn the_same_seed_gives_the_same_report_whatever_the_jobs() {
     let args = [
@@ -262,12 +276,6 @@ fn the_same_seed_gives_the_same_report_whatever_the_jobs() {
         "--seed",
         "21",
     ];
-    let outcome = |report: &Value| -> Vec<(u64, Value)> {
-        bots(report)
-            .iter()
-            .map(|b| (number(&b["wins"]), b["places"].clone()))
-            .collect()
-    };
     let one = arena(&args);
     let mut with_jobs = args.to_vec();
     with_jobs.extend(["--jobs", "2"]);
@@ -291,18 +299,6 @@ fn with_an_outside_engine_that_remembers_the_same_jobs_give_the_same_report() {
     let args = [
         "--seats", &seats, "--games", "12", "--seed", "5", "--jobs", "3",
     ];
-    let outcome = |report: &Value| -> Vec<(u64, Value, u64)> {
-        bots(report)
-            .iter()
-            .map(|b| {
-                (
-                    number(&b["wins"]),
-                    b["places"].clone(),
-                    number(&b["decisions"]),
-                )
-            })
-            .collect()
-    };
     let first = arena(&args);
     assert_eq!(number(&bots(&first)[0]["forfeits"]), 0, "{first}");
     for _ in 0..2 {
