@@ -7,8 +7,9 @@ use crate::failure::Failure;
 use std::io::Read;
 use std::path::Path;
 
-/// The most bytes a whole input may have: 16 MiB.
-pub const MAX_INPUT: u64 = 16 << 20;
+/// The most bytes a whole input may have: 16 MiB, the core's limit on a save
+/// ([`ludo_core::save::MAX_SAVE_BYTES`]), far above any position as well.
+pub const MAX_INPUT: u64 = ludo_core::save::MAX_SAVE_BYTES as u64;
 
 /// All of `input`, at most [`MAX_INPUT`] bytes; `what` names it in the errors. A read that
 /// fails is an I/O failure, an input that is too long bad input.
