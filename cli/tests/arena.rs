@@ -291,9 +291,10 @@ fn with_an_outside_engine_that_remembers_the_same_jobs_give_the_same_report() {
     // The program alternates its first and second move over its whole life, so what it
     // plays in a game depends on the games it played before. Each worker's copy plays a
     // fixed share of the games, in order: runs with the same --jobs agree.
-    let engine = script(
+    let engine = protocol_engine(
         "alternating",
-        "n=0\nwhile read line; do\n  case \"$line\" in\n    *hello*) echo '{\"name\": \"alt\"}' ;;\n    *choose*) echo \"{\\\"move\\\": $((n % 2))}\"; n=$((n + 1)) ;;\n    *quit*) exit 0 ;;\n  esac\ndone\n",
+        "n=0",
+        r#"echo "{\"move\": $((n % 2))}"; n=$((n + 1))"#,
     );
     let seats = format!("cmd:sh {},random", engine.path.display());
     let args = [
@@ -310,10 +311,7 @@ fn with_an_outside_engine_that_remembers_the_same_jobs_give_the_same_report() {
 fn an_outside_engines_decision_times_leave_out_its_start() {
     // A program that takes a second to start and then answers at once: its decisions are
     // quick, and the second is nobody's decision.
-    let engine = script(
-        "slow_start",
-        "sleep 1\nwhile read line; do\n  case \"$line\" in\n    *hello*) echo '{\"name\": \"slow\"}' ;;\n    *choose*) echo '{\"move\": 0}' ;;\n    *quit*) exit 0 ;;\n  esac\ndone\n",
-    );
+    let engine = protocol_engine("slow_start", "sleep 1", r#"echo '{"move": 0}'"#);
     let seats = format!("cmd:sh {},random", engine.path.display());
     let report = arena(&["--seats", &seats, "--games", "2"]);
     let bot = &bots(&report)[0];
@@ -370,6 +368,23 @@ fn script(name: &str, body: &str) -> Script {
     let path = dir.join(format!("{name}.sh"));
     std::fs::write(&path, body).expect("write script");
     Script { dir, path }
+}
+
+/// A shell engine that keeps to the protocol: `start` runs first, then each hello is answered
+/// with `name`, each choose by the shell command `answer`, and quit ends it.
+fn protocol_engine(name: &str, start: &str, answer: &str) -> Script {
+    let body = format!(
+        r#"{start}
+while read line; do
+    case "$line" in
+        *'"hello"'*) echo '{{"name": "{name}"}}' ;;
+        *'"choose"'*) {answer} ;;
+        *'"quit"'*) exit 0 ;;
+    esac
+done
+"#
+    );
+    script(name, &body)
 }
 
 /// Plays 4 games of the outside engine against medium, a second a move (a shell that is

@@ -772,6 +772,15 @@ fn replay_code(out: &str) -> &str {
     after(out, "move by move): ", '\n')
 }
 
+/// Plays a game of two bots (`seats`) from `seed` to the end, in a save folder of its own
+/// named after `name`, and gives its replay code.
+fn bots_game_code(name: &str, seats: &str, seed: &str) -> String {
+    let dir = SaveDir::new(name);
+    let run = play(&dir, &["--seats", seats, "--seed", seed], "");
+    assert_finished(&run, 2);
+    replay_code(&run.stdout).to_string()
+}
+
 /// Asserts that `out` contains `text`, showing `out` if it does not.
 fn says(out: &str, text: &str) {
     assert!(out.contains(text), "{text:?} not in: {out}");
@@ -992,10 +1001,7 @@ fn names_are_shown_without_bidi_controls_and_blank_ones_as_no_name() {
 
 #[test]
 fn a_replay_steps_past_lines_that_are_not_utf8_and_stops_at_q() {
-    let dir = SaveDir::new("replay-bytes");
-    let run = play(&dir, &["--seats", "easy,easy", "--seed", "5"], "");
-    assert_finished(&run, 2);
-    let code = replay_code(&run.stdout);
+    let code = &bots_game_code("replay-bytes", "easy,easy", "5");
     // Three steps: a line of bad bytes, an overlong line, a blank line; then q.
     let mut typed = b"\xff\xfe garbage\n".to_vec();
     typed.extend(vec![b'y'; 5000]);
@@ -1114,10 +1120,7 @@ fn a_replay_tells_the_seats_the_roll_off_every_move_and_the_places_by_name() {
 
 #[test]
 fn stats_counts_each_seat_s_faces_and_adds_them_up() {
-    let dir = SaveDir::new("stats");
-    let run = play(&dir, &["--seats", "easy,medium", "--seed", "9"], "");
-    assert_finished(&run, 2);
-    let code = replay_code(&run.stdout);
+    let code = &bots_game_code("stats", "easy,medium", "9");
     let stats = ludo(&["stats", code], "");
     assert_eq!(stats.status, 0, "{}", stats.stderr);
     let rows: Vec<Vec<&str>> = stats

@@ -83,10 +83,7 @@ impl Engine {
             && !rules.bounce_back
             && !rules.doubled_move_half
             && rules.same_colour_landing != SameColourLanding::OccupyPrevious;
-        let forbids_own_landing = matches!(
-            rules.same_colour_landing,
-            SameColourLanding::Forbidden | SameColourLanding::OccupyPrevious
-        );
+        let forbids_own_landing = rules.same_colour_landing.forbids_own();
         let end_from = board.home.unwrap_or(board.last_track + 1);
         let max_progress = board.max_progress();
         let enter_dice = (1..=6u8)

@@ -6,7 +6,7 @@ use crate::echo::{echo, echo_quoted, echo_value};
 use crate::engine::Engine;
 use crate::moves::{Input, Move, MoveList};
 use crate::position::{MAX_SEATS, NO_PIECE, PIECES, Place, Position, YARD};
-use crate::rules::{Rules, RulesSpec, SameColourLanding};
+use crate::rules::{Rules, RulesSpec};
 use crate::turn::{Penalty, Phase, Step};
 use serde_json::{Map, Value, json};
 
@@ -350,10 +350,7 @@ fn last_number(board: &crate::board::Board) -> u8 {
 /// a square where they cannot meet: off the safe squares a piece that lands on another
 /// colour's captures it, so no game reaches such a position.
 fn check_squares(engine: &Engine, pos: &Position) -> Result<(), JsonError> {
-    let forbids_own = matches!(
-        engine.rules.same_colour_landing,
-        SameColourLanding::Forbidden | SameColourLanding::OccupyPrevious
-    );
+    let forbids_own = engine.forbids_own_landing;
     let mut seen: Vec<(Place, usize)> = Vec::new();
     for seat in pos.seats() {
         for piece in 0..PIECES {

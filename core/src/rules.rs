@@ -58,6 +58,17 @@ pub enum SameColourLanding {
     OccupyPrevious,
 }
 
+impl SameColourLanding {
+    /// Whether two pieces of one colour can never stand on one square: a move onto one's own
+    /// piece is illegal, or stops short of it.
+    pub fn forbids_own(self) -> bool {
+        matches!(
+            self,
+            SameColourLanding::Forbidden | SameColourLanding::OccupyPrevious
+        )
+    }
+}
+
 /// Which pieces two pieces of one colour on a square stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -382,12 +393,7 @@ impl Rules {
         if self.coppit_block_capture && !self.doubled_move_half {
             return bad("coppit_block_capture", "needs doubled_move_half");
         }
-        if self.barrier != Barrier::None
-            && matches!(
-                self.same_colour_landing,
-                SameColourLanding::Forbidden | SameColourLanding::OccupyPrevious
-            )
-        {
+        if self.barrier != Barrier::None && self.same_colour_landing.forbids_own() {
             return bad(
                 "barrier",
                 "pairs cannot form when own pieces may not share a square",
@@ -408,12 +414,7 @@ impl Rules {
         if self.exit_capture && !self.safe_starts {
             return bad("exit_capture", "needs safe start squares (safe_starts)");
         }
-        if self.exit_capture
-            && matches!(
-                self.same_colour_landing,
-                SameColourLanding::Forbidden | SameColourLanding::OccupyPrevious
-            )
-        {
+        if self.exit_capture && self.same_colour_landing.forbids_own() {
             return bad(
                 "exit_capture",
                 "needs own pieces to be able to share the exit (same_colour_landing)",

@@ -195,10 +195,7 @@ impl<'a> Gen<'a> {
     #[inline]
     fn landing(&self, to: u8, moving: u8, count: u8) -> Option<u32> {
         let rules = &self.engine.rules;
-        let forbids_own = matches!(
-            rules.same_colour_landing,
-            SameColourLanding::Forbidden | SameColourLanding::OccupyPrevious
-        );
+        let forbids_own = self.engine.forbids_own_landing;
         let sq = self.engine.square_of(self.colour, to);
         if sq == OFF_TRACK {
             if self.engine.at_end(to) && self.engine.board.home == Some(to) {
