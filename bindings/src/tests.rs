@@ -1263,3 +1263,45 @@ fn a_new_game_keeps_the_one_in_progress_and_a_kept_game_is_taken_up() {
         );
     }
 }
+
+#[test]
+fn a_finished_game_is_filed_and_its_code_checks_out_later() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::new(dir.path().display().to_string()).expect("store");
+    let game = GameSession::new(config(
+        "classic",
+        vec![bot("Ann", "random"), bot("Bo", "random")],
+    ))
+    .expect("session");
+    let commitment = game.view().expect("view").seed_commitment;
+    let mut view = game.view().expect("view");
+    let mut turns = 0;
+    while view.phase != GamePhase::Over {
+        // Not over yet: nothing is filed, and the slot keeps the game.
+        store.autosave(Arc::clone(&game)).expect("autosave");
+        turns += 1;
+        if turns == 10 {
+            assert_eq!(store.keep_finished(Arc::clone(&game)).expect("file"), None);
+            assert!(store.load_autosave().expect("slot").is_some());
+        }
+        view = rt.block_on(game.play_bot_turn()).expect("bot");
+    }
+    let id = store
+        .keep_finished(Arc::clone(&game))
+        .expect("file")
+        .expect("over");
+    assert!(store.load_autosave().expect("slot").is_none());
+    let entry = store.list().expect("list");
+    assert_eq!(entry.len(), 1);
+    assert_eq!(entry[0].id, id);
+    assert!(entry[0].summary.as_ref().expect("summary").over);
+
+    // Later: the filed game's code, checked against the commitment shown at its start.
+    let filed = store.load(id).expect("load").session;
+    let code = filed.replay_code().expect("code");
+    assert_eq!(code, game.replay_code().expect("code"));
+    let check = check_replay_code(code, Some(commitment)).expect("check");
+    assert_eq!(check.commitment_matches, Some(true));
+    assert!(check.over);
+}

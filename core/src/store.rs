@@ -4,7 +4,8 @@
 //! the current save is kept as `.bak`, and a rename puts the new one in its place, so a
 //! crash at any instant leaves the old save or the new one, never a torn file. Loading a
 //! save that is damaged falls back to its backup and says so; nothing is ever deleted
-//! except by [`SaveStore::delete`].
+//! except by [`SaveStore::delete`], and finished games beyond the newest
+//! [`FINISHED_KEPT`] by [`SaveStore::keep_finished`].
 //!
 //! Files, for a save id `ID`: `ID.ludo.json` (the save), `ID.ludo.json.bak` (the copy
 //! before the last write), `ID.ludo.json.tmp` (a write in progress), and
@@ -32,6 +33,8 @@ fn one_writer() -> MutexGuard<'static, ()> {
 
 /// The id of the autosave slot.
 pub const AUTOSAVE: &str = "autosave";
+/// How many finished games [`SaveStore::keep_finished`] keeps: the newest ones.
+pub const FINISHED_KEPT: usize = 20;
 const EXT: &str = ".ludo.json";
 
 /// A folder of saves.
@@ -173,16 +176,8 @@ impl SaveStore {
             Ok(None) => Ok(None),
             Ok(Some(loaded)) if loaded.session.is_over() => Ok(None),
             Ok(Some(loaded)) => {
-                // The game's own id, unless another game holds it (one with the same seed,
-                // begun the same second): then the next free `-2`, `-3`, ...
                 let game = &loaded.session;
-                let base = SaveStore::game_id(game);
-                let free = |id: &str| match self.load(id) {
-                    Ok(other) => other.session.setup() == game.setup(),
-                    Err(SaveError::NotFound { .. }) => true,
-                    Err(_) => false,
-                };
-                let id = first_free(&base, free);
+                let id = self.own_id(game);
                 self.write_locked(&writing, &id, save::to_json(game).as_bytes())?;
                 Ok(Some(id))
             }
@@ -203,6 +198,56 @@ impl SaveStore {
                 }
                 sync_dir(&self.dir);
                 Ok(Some(id))
+            }
+        }
+    }
+
+    /// The id a game is kept under: its own ([`SaveStore::game_id`]), unless another game
+    /// holds it (one with the same seed, begun the same second): then the next free `-2`,
+    /// `-3`, ...
+    fn own_id(&self, game: &Session) -> String {
+        let free = |id: &str| match self.load(id) {
+            Ok(other) => other.session.setup() == game.setup(),
+            Err(SaveError::NotFound { .. }) => true,
+            Err(_) => false,
+        };
+        first_free(&SaveStore::game_id(game), free)
+    }
+
+    /// Files a game that is over among the finished games, so that its replay code can be
+    /// shown and checked later: it is saved under its own id (as [`SaveStore::keep_autosave`]
+    /// names it), the autosave slot is cleared if it holds this game, and finished games
+    /// beyond the newest [`FINISHED_KEPT`] are deleted (a damaged save, or one not over, is
+    /// never deleted here). Returns the id; `None`, changing nothing, for a game that is not
+    /// over. A finished game that cannot be written leaves the slot as it was.
+    pub fn keep_finished(&self, game: &Session) -> Result<Option<String>, SaveError> {
+        if !game.is_over() {
+            return Ok(None);
+        }
+        let id = self.own_id(game);
+        self.save_as(&id, game)?;
+        if let Ok(Some(slot)) = self.load_autosave()
+            && slot.session.setup() == game.setup()
+        {
+            self.clear_autosave()?;
+        }
+        self.trim_finished();
+        Ok(Some(id))
+    }
+
+    /// Deletes the finished games beyond the newest [`FINISHED_KEPT`]. A failure only costs
+    /// room, so it is logged, not returned: the game that was just filed is safe either way.
+    fn trim_finished(&self) {
+        let list = match self.list() {
+            Ok(list) => list,
+            Err(e) => return log::warn!("finished games not trimmed: {e}"),
+        };
+        let finished = list.into_iter().filter(|e| {
+            e.id != AUTOSAVE && e.problem.is_none() && e.summary.as_ref().is_some_and(|s| s.over)
+        });
+        for old in finished.skip(FINISHED_KEPT) {
+            if let Err(e) = self.delete(&old.id) {
+                log::warn!("finished game {} not trimmed: {e}", old.id);
             }
         }
     }

@@ -9,7 +9,7 @@ use ludo_core::replay;
 use ludo_core::rules::{PRESETS, RulesSpec};
 use ludo_core::save::{self, SCHEMA, SaveError};
 use ludo_core::session::{GameSetup, LogError, Seat, SeatKind, Session, SessionPhase};
-use ludo_core::store::{AUTOSAVE, SaveStore};
+use ludo_core::store::{AUTOSAVE, FINISHED_KEPT, SaveStore};
 use proptest::prelude::*;
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -655,6 +655,72 @@ fn a_game_in_progress_is_kept_before_the_autosave_slot_takes_another() {
         kept_ids.push(kept);
     }
     assert_ne!(kept_ids[0], kept_ids[1]);
+}
+
+#[test]
+fn finished_games_are_filed_and_only_the_newest_are_kept() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path()).expect("store");
+    let at = |id: &str| dir.path().join(format!("{id}.ludo.json"));
+
+    // A game not over is not filed, and nothing changes.
+    let playing = game("classic", 8, 40);
+    store.autosave(&playing).expect("autosave");
+    assert_eq!(store.keep_finished(&playing).expect("not over"), None);
+    assert_eq!(save_ids(&store), [AUTOSAVE]);
+
+    // Finished games filed earlier, each older than the next, beside a paused game and a
+    // damaged file that are older still.
+    let old = game("classic", 5, 100_000);
+    assert!(old.is_over());
+    for i in 0..FINISHED_KEPT {
+        let text = save::to_json_at(&old, 1_700_000_000 + i as u64);
+        std::fs::write(at(&format!("old-{i:02}")), text).expect("write");
+    }
+    std::fs::write(at("paused"), save::to_json_at(&playing, 1_600_000_000)).expect("write");
+    std::fs::write(at("broken"), b"{ not a save").expect("write");
+
+    // The game in the slot ends: it is filed under its own id, the slot is cleared, and the
+    // oldest finished game makes room.
+    let ending = game("mensch", 9, 40);
+    store.autosave(&ending).expect("autosave");
+    let ended = game("mensch", 9, 100_000);
+    assert!(ended.is_over());
+    let id = store.keep_finished(&ended).expect("file").expect("over");
+    assert_eq!(id, SaveStore::game_id(&ended));
+    same_game(&store.load(&id).expect("filed").session, &ended);
+    assert!(store.load_autosave().expect("slot").is_none());
+    assert!(!at("old-00").exists());
+    for kept in ["old-01", "old-19", "paused", "broken"] {
+        assert!(at(kept).exists(), "{kept} was deleted");
+    }
+    let finished = |store: &SaveStore| {
+        let list = store.list().expect("list");
+        list.iter()
+            .filter(|e| e.summary.as_ref().is_some_and(|s| s.over) && e.problem.is_none())
+            .count()
+    };
+    assert_eq!(finished(&store), FINISHED_KEPT);
+
+    // Filed again, it keeps its one file. A slot that holds another game is left alone.
+    store.autosave(&playing).expect("autosave");
+    assert_eq!(
+        store.keep_finished(&ended).expect("again"),
+        Some(id.clone())
+    );
+    same_game(
+        &store.load_autosave().expect("slot").expect("kept").session,
+        &playing,
+    );
+    let other = game("classic", 10, 100_000);
+    let other_id = store.keep_finished(&other).expect("file").expect("over");
+    assert_ne!(other_id, id);
+    assert!(!at("old-01").exists() && at("old-02").exists() && at(&id).exists());
+    assert_eq!(finished(&store), FINISHED_KEPT);
+    same_game(
+        &store.load_autosave().expect("slot").expect("kept").session,
+        &playing,
+    );
 }
 
 #[test]

@@ -148,8 +148,18 @@ await test("a 4-bot game is played to the end") {
 await test("a finished game's dice are checked from its replay code") {
     let session = try GameSession(config: GameConfig(preset: "classic", seats: fourBots("easy"), seedHex: seed))
     let commitment = try session.view().seedCommitment
+    let store = try SaveStore(dir: try tempDir().path)
+    // A game not over is not filed among the finished ones.
+    try store.autosave(session: session)
+    try expect(try store.keepFinished(session: session) == nil)
     let (last, _) = try await playBotsToTheEnd(session)
     let code = try session.replayCode()
+    // Filed once over: the slot is cleared, and the filed game gives the same code.
+    guard let id = try store.keepFinished(session: session) else { throw CheckFailed(description: "not filed") }
+    try expect(try store.loadAutosave() == nil)
+    let entries = try store.list()
+    try expect(entries.map(\.id) == [id] && entries[0].summary?.over == true, "\(entries)")
+    try expect(try store.load(id: id).session.replayCode() == code)
     let check = try checkReplayCode(code: code, publishedCommitment: commitment.uppercased())
     try expect(check.commitmentMatches == true)
     try expect(check.seed == seed && check.commitment == commitment && check.over)

@@ -119,11 +119,23 @@ class LudoFfiTest {
     }
 
     @Test
-    fun aFinishedGamesDiceAreCheckedFromItsReplayCode() {
+    fun aFinishedGamesDiceAreCheckedFromItsReplayCode(@TempDir dir: Path) {
         GameSession(GameConfig("classic", fourBots("easy"), seedHex = SEED)).use { session ->
             val commitment = session.view().seedCommitment
+            val store = SaveStore(dir.toString())
+            // A game not over is not filed among the finished ones.
+            store.autosave(session)
+            assertNull(store.keepFinished(session))
             val (last, _) = runBlocking { playBotsToTheEnd(session) }
             val code = session.replayCode()
+            // Filed once over: the slot is cleared, and the filed game gives the same code.
+            val id = store.keepFinished(session)!!
+            assertNull(store.loadAutosave())
+            val entry = store.list().single()
+            assertEquals(id, entry.id)
+            assertEquals(true, entry.summary?.over)
+            store.load(id).session.use { assertEquals(code, it.replayCode()) }
+            store.close()
             val check = checkReplayCode(code, commitment.uppercase())
             assertEquals(true, check.commitmentMatches)
             assertEquals(SEED, check.seed)
