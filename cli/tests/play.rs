@@ -45,6 +45,25 @@ impl SaveDir {
         self.0.join("autosave.ludo.json")
     }
 
+    /// The file a finished game was filed in: the one save named after a game, which the
+    /// end of the game names in its `ludo verify` hint.
+    fn finished(&self, run: &Run) -> PathBuf {
+        let games: Vec<PathBuf> = std::fs::read_dir(&self.0)
+            .expect("read the save folder")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("game-") && n.ends_with(".ludo.json"))
+            })
+            .collect();
+        assert_eq!(games.len(), 1, "{games:?}");
+        let hint = format!("`ludo verify {}`", games[0].display());
+        assert!(run.stdout.contains(&hint), "{hint} not in {}", run.stdout);
+        games[0].clone()
+    }
+
     /// The files in the folder, by name.
     fn files(&self) -> Vec<(String, Vec<u8>)> {
         let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&self.0)
@@ -223,8 +242,13 @@ fn every_level_plays_a_whole_game_on_every_preset() {
                     "{preset}: ANSI escapes in piped output"
                 );
                 assert!(run.stderr.is_empty(), "{preset}: {}", run.stderr);
-                // The finished game was saved, and its seed revealed.
-                assert!(dir.autosave().exists(), "{preset}: no autosave");
+                // The finished game was filed under its own name, out of the autosave slot,
+                // and its seed revealed.
+                dir.finished(&run);
+                assert!(
+                    !dir.autosave().exists(),
+                    "{preset}: the slot still holds it"
+                );
                 assert!(run.stdout.contains("The dice seed was "), "{preset}");
             });
         }
@@ -265,7 +289,7 @@ fn rules_with_options_play_and_are_saved() {
         "",
     );
     assert_finished(&run, 2);
-    let saved = std::fs::read_to_string(dir.autosave()).expect("autosave");
+    let saved = std::fs::read_to_string(dir.finished(&run)).expect("finished game");
     assert!(saved.contains("safe_stars"), "{saved}");
 }
 

@@ -128,12 +128,14 @@ impl Saver {
         }
     }
 
-    /// Saves a finished game under its own name as well, so that the file its `ludo verify`
-    /// hint names is not overwritten by the next game in the slot. The file, if saved.
+    /// Files a finished game among the finished games ([`SaveStore::keep_finished`]: under
+    /// its own name, the slot cleared if it holds this game, the newest twenty kept), so that
+    /// the file its `ludo verify` hint names is not overwritten by the next game in the slot.
+    /// The file, if saved.
     pub(super) fn keep_finished(&mut self, session: &Session) -> Option<PathBuf> {
         let store = self.store.as_ref().filter(|_| !self.failed)?;
-        match store.save(session) {
-            Ok(id) => Some(save_path(store, &id)),
+        match store.keep_finished(session) {
+            Ok(id) => Some(save_path(store, &id?)),
             Err(e) => {
                 warn(&format!("the finished game could not be saved: {e}"));
                 None
