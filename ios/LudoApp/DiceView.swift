@@ -1,23 +1,35 @@
 import LudoKit
 import SwiftUI
 
-/// The game's dice: the fingerprint (the seed's SHA-256 commitment) to note from the first
-/// roll; once the game is over (`finished`), the seed it reveals, the core's check of every
-/// roll against the fingerprint, each player's faces, and the game to share for others to check.
-/// The game goes on under it (the bots play), and its errors show here.
+/// The dice of the game on screen (`DiceReport`), once over with the store's check of them
+/// (`finished`), read here so that the sheet shows it as soon as the game ends. The game goes on
+/// under it (the bots play).
 struct DiceSheet: View {
     let store: GameStore
     let view: GameView
-    @Environment(\.dismiss) private var dismiss
 
-    private var finished: FinishedGame? { store.finished }
+    var body: some View {
+        DiceReport(store: store, commitment: view.seedCommitment, finished: store.finished)
+    }
+}
+
+/// A game's dice: the fingerprint (the seed's SHA-256 commitment, `commitment`) to note from the
+/// first roll; once the game is over (`finished`), the seed it reveals, the core's check of every
+/// roll against the fingerprint, each player's faces, and the game to share for others to check.
+/// For the game on screen (`DiceSheet`) and for a finished game opened from the new-game screen;
+/// the store's errors show here.
+struct DiceReport: View {
+    let store: GameStore
+    let commitment: String
+    let finished: FinishedGame?
+    @Environment(\.dismiss) private var dismiss
 
     var body: some View {
         NavigationStack {
             Form {
                 Section {
                     Text(L("dice.fingerprint"))
-                    HexText(view.seedCommitment)
+                    HexText(commitment)
                 }
                 if let finished {
                     Section {
@@ -26,7 +38,7 @@ struct DiceSheet: View {
                     }
                     CheckReport(check: finished.check)
                     Section {
-                        ShareLink(item: L("dice.share_text", finished.code, view.seedCommitment)) {
+                        ShareLink(item: L("dice.share_text", finished.code, commitment)) {
                             Label(L("ui.share_game"), systemImage: "square.and.arrow.up")
                         }
                     }

@@ -43,19 +43,33 @@ func eventText(_ event: GameEvent, _ view: GameView) -> String {
     }
 }
 
+/// Seat `index` of a save's summary by name, as `seatName` says it.
+private func seatName(_ seat: SeatSummary, _ index: Int) -> String {
+    displayName(name: seat.name) ?? L("ui.player_n", index + 1)
+}
+
 /// A kept game in the list of unfinished ones: its rules, its players and how far it went.
 func keptText(_ summary: SaveSummary) -> String {
-    let names = summary.seats.enumerated().map { i, seat in
-        displayName(name: seat.name) ?? L("ui.player_n", i + 1)
-    }
+    let names = summary.seats.enumerated().map { i, seat in seatName(seat, i) }
     return L("ui.kept_game", L("preset.\(summary.preset)"), names.joined(separator: ", "), Int(summary.rolls))
 }
 
+/// A finished game in its list: its rules and its winner (the seat in first place).
+func finishedText(_ summary: SaveSummary) -> String {
+    let rules = L("preset.\(summary.preset)")
+    guard let (i, winner) = summary.seats.enumerated().first(where: { $0.element.place == 1 }) else { return rules }
+    return L("ui.finished_game", rules, seatName(winner, i))
+}
+
+/// A time in seconds since 1970 (a save's), as a date and time in the player's locale.
+func dateText(_ seconds: UInt64) -> String {
+    Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(date: .abbreviated, time: .shortened)
+}
+
 /// A save that cannot be played on, under "The saved game is damaged.": when it was last
-/// written, in the player's locale, and what it held if its summary can still be read.
+/// written, and what it held if its summary can still be read.
 func damagedText(_ entry: SaveEntry) -> String {
-    let written = Date(timeIntervalSince1970: TimeInterval(entry.modified)).formatted(date: .abbreviated, time: .shortened)
-    return [written, entry.summary.map(keptText)].compactMap { $0 }.joined(separator: " · ")
+    [dateText(entry.modified), entry.summary.map(keptText)].compactMap { $0 }.joined(separator: " · ")
 }
 
 /// A rules field the core names in an error, as the player knows it: a house rule's title

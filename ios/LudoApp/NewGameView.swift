@@ -2,11 +2,12 @@ import LudoKit
 import SwiftUI
 
 /// Choose the rules, their house rules and the players, or resume the autosaved game, or check a
-/// shared game's dice.
+/// shared game's dice, or see a finished game's again.
 struct NewGameView: View {
     let store: GameStore
     @State private var checking = false
-    /// The kept game the player asked to delete, while the screen asks to confirm.
+    /// The kept, finished or damaged game the player asked to delete, while the screen asks to
+    /// confirm.
     @State private var deleting: String?
 
     /// A seat being set up: its name (empty: "Player N") and, for a bot, its level (`nil`: a person).
@@ -118,10 +119,35 @@ struct NewGameView: View {
             Section {
                 Button(L("ui.check_game")) { checking = true }
             }
+            // Last, by "Check a game": up to twenty rows, which would push the new game's
+            // settings down. Each shows the dice sheet of the game's end again (`DiceReport`).
+            if !store.finishedSaves.isEmpty {
+                Section(L("ui.finished_games")) {
+                    ForEach(store.finishedSaves, id: \.id) { entry in
+                        HStack {
+                            VStack(alignment: .leading) {
+                                Text(entry.summary.map(finishedText) ?? entry.id)
+                                Text(dateText(entry.summary?.savedAt ?? entry.modified)).font(.caption)
+                            }
+                            // Said as one line: the rules, the winner and when.
+                            .accessibilityElement(children: .combine)
+                            Spacer()
+                            Button(L("ui.replay_code")) { store.openFinished(entry.id) }
+                                .buttonStyle(.borderless)
+                        }
+                        .swipeActions {
+                            Button(L("ui.delete"), role: .destructive) { deleting = entry.id }
+                        }
+                    }
+                }
+            }
         }
         .navigationTitle(L("ui.new_game"))
-        .messageAlert(store, shown: !checking)
+        .messageAlert(store, shown: !checking && store.filed == nil)
         .sheet(isPresented: $checking) { CheckGameSheet(store: store) }
+        .sheet(item: Binding(get: { store.filed }, set: { if $0 == nil { store.closeFinished() } })) { filed in
+            DiceReport(store: store, commitment: filed.commitment, finished: filed.game)
+        }
         .onChange(of: presetId) {
             rules = [:]
             fitSeats()

@@ -660,6 +660,12 @@ public extension View {
         @ViewBuilder content: @escaping () -> Content
     ) -> some View { self }
 
+    nonisolated func sheet<Item: Identifiable, Content: View>(
+        item: Binding<Item?>,
+        onDismiss: (() -> Void)? = nil,
+        @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View { self }
+
     nonisolated func alert<S: StringProtocol, A: View>(
         _ title: S,
         isPresented: Binding<Bool>,

@@ -8,6 +8,14 @@ public struct FinishedGame: Sendable, Equatable {
     public let check: DiceCheck
 }
 
+/// A finished game filed earlier (`SaveStore.keepFinished`), opened again from the list: its save
+/// id, the commitment it showed from its start, and its code and check as when it ended.
+public struct FiledGame: Sendable, Equatable, Identifiable {
+    public let id: String
+    public let commitment: String
+    public let game: FinishedGame
+}
+
 /// What checking a pasted game code found: the code and fingerprint that were checked, and the
 /// check, or nil when the code could not be read (damaged, or not a game code).
 public struct CodeCheck: Sendable, Equatable {
@@ -18,8 +26,9 @@ public struct CodeCheck: Sendable, Equatable {
 
 /// The save store's file I/O, off the main actor and one operation at a time, in the order it
 /// was asked for: a serial queue, so that an autosave never overtakes an earlier one, and a
-/// listing or a new game's `keepAutosave` comes after every save asked before it. The core's
-/// `SaveStore` says to call it off the UI thread (each autosave is flushed to disk).
+/// listing, a finished game's filing or a new game's `keepAutosave` comes after every save asked
+/// before it. The core's `SaveStore` says to call it off the UI thread (each autosave is flushed
+/// to disk).
 private final class Disk: Sendable {
     private let queue = DispatchQueue(label: "app.ludo.saves", qos: .userInitiated)
 
@@ -60,6 +69,11 @@ public final class GameStore {
     /// or an autosave that `keepAutosave` set aside because it could not be read or a newer
     /// version wrote it (`autosave-kept-…`). They can only be deleted (`deleteKept`).
     public private(set) var damaged: [SaveEntry] = []
+    /// Games that are over, filed as they ended (`keepFinished`, which keeps the newest twenty),
+    /// newest first: their replay code can be shown again (`openFinished`), or they can be deleted.
+    public private(set) var finishedSaves: [SaveEntry] = []
+    /// The finished game opened from `finishedSaves`, until `closeFinished`.
+    public private(set) var filed: FiledGame?
     public private(set) var board: BoardLayout?
     public private(set) var view: GameView?
     /// The last events, oldest first, for the game log.
@@ -83,6 +97,9 @@ public final class GameStore {
     @ObservationIgnored private let disk = Disk()
     /// Counts the listings asked for, so that an older one that comes back late is dropped.
     @ObservationIgnored private var listings = 0
+    /// Counts the finished games opened, so that only the last one asked for is shown, and none
+    /// asked for before the screen changed (`leave`).
+    @ObservationIgnored private var openings = 0
     @ObservationIgnored private var session: GameSession?
     @ObservationIgnored private var bots: Task<Void, Never>?
     /// Counts the bot loops started, so that a loop that ends clears `bots` only while it is
@@ -135,7 +152,8 @@ public final class GameStore {
         }
     }
 
-    /// Deletes a kept game, or a damaged save, for good (the screen asks the player first).
+    /// Deletes a kept game, a finished one or a damaged save, for good (the screen asks the
+    /// player first).
     public func deleteKept(_ id: String) {
         guard let store else { return }
         error = nil
@@ -219,6 +237,35 @@ public final class GameStore {
         codeCheck = nil
     }
 
+    /// Opens a finished game of `finishedSaves` (`filed`): its replay code, and its dice checked
+    /// against its own commitment, as when it ended. Loading replays the game, so it runs on
+    /// `disk`; the result is dropped if another was asked for since, or the screen changed.
+    public func openFinished(_ id: String) {
+        guard let store else { return }
+        error = nil
+        openings += 1
+        let opening = openings
+        Task {
+            do {
+                let shown = try await disk.run {
+                    let game = try store.load(id: id).session
+                    let code = try game.replayCode()
+                    let commitment = try game.view().seedCommitment
+                    let check = try checkReplayCode(code: code, publishedCommitment: commitment)
+                    return FiledGame(id: id, commitment: commitment, game: FinishedGame(code: code, check: check))
+                }
+                guard opening == openings else { return }
+                filed = shown
+            } catch {
+                report(error)
+            }
+        }
+    }
+
+    public func closeFinished() {
+        filed = nil
+    }
+
     /// Back to the new-game screen; the autosave keeps the game for "resume".
     public func leave() {
         bots?.cancel()
@@ -231,11 +278,14 @@ public final class GameStore {
         hint = nil
         hintAsked = false
         finished = nil
+        filed = nil
+        openings += 1
         refreshSaves()
     }
 
-    /// What the new-game screen offers: the autosave to resume, and the kept games. Listed on
-    /// `disk`, after every save queued before; a listing that fails is reported.
+    /// What the new-game screen offers: the autosave to resume, the kept games and the finished
+    /// ones (never among the games to play on). Listed on `disk`, after every save queued
+    /// before; a listing that fails is reported.
     private func refreshSaves() {
         guard let store else { return }
         listings += 1
@@ -247,6 +297,11 @@ public final class GameStore {
                 canResume = saves.first { $0.id == Self.autosave && !$0.newerVersion }?.summary?.over == false
                 kept = saves.filter { $0.id != Self.autosave && !Self.isDamaged($0) && $0.summary?.over == false }
                 damaged = saves.filter(Self.isDamaged)
+                // As the core counts the finished games it keeps: a damaged one loads from its
+                // backup, but is not one of them.
+                finishedSaves = saves.filter {
+                    $0.id != Self.autosave && !Self.isDamaged($0) && $0.problem == nil && $0.summary?.over == true
+                }
             } catch {
                 report(error)
             }
@@ -322,14 +377,15 @@ public final class GameStore {
         if next.botToMove { playBots(game) }
     }
 
-    /// Queues the autosave of the game, or clears the slot once it is over: queued now, in the
-    /// order the views are published, and written on `disk`, which saves the game as it stands
-    /// when it gets there (the view just published, or one published after it).
+    /// Queues the autosave of the game, or once it is over its filing among the finished games
+    /// (which clears the slot): queued now, in the order the views are published, and written on
+    /// `disk`, which saves the game as it stands when it gets there (the view just published, or
+    /// one published after it; a game no longer over, after an undo, is not filed).
     private func save(_ game: GameSession, over: Bool) {
         guard let store else { return }
         disk.enqueue { [weak self] in
             do {
-                if over { try store.clearAutosave() } else { try store.autosave(session: game) }
+                if over { _ = try store.keepFinished(session: game) } else { try store.autosave(session: game) }
                 Task { @MainActor in self?.saveFailed = false }
             } catch {
                 // Play goes on (the game is in memory, and the next move's save tries again);
