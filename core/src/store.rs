@@ -224,13 +224,20 @@ impl SaveStore {
         if !game.is_over() {
             return Ok(None);
         }
+        // Held from naming the file to clearing the slot, so that a new game autosaved from
+        // another thread in between is not taken for this one and cleared.
+        let writing = one_writer();
         let id = self.own_id(game);
-        self.save_as(&id, game)?;
+        self.write_locked(&writing, &id, save::to_json(game).as_bytes())?;
         if let Ok(Some(slot)) = self.load_autosave()
             && slot.session.setup() == game.setup()
         {
-            self.clear_autosave()?;
+            match self.delete_locked(&writing, AUTOSAVE) {
+                Ok(()) | Err(SaveError::NotFound { .. }) => {}
+                Err(e) => return Err(e),
+            }
         }
+        drop(writing);
         self.trim_finished();
         Ok(Some(id))
     }
@@ -316,9 +323,13 @@ impl SaveStore {
 
     /// Deletes a save with its backup and any copy set aside as damaged.
     pub fn delete(&self, id: &str) -> Result<(), SaveError> {
-        check_id(id)?;
         // A write in progress owns the temporary files this removes: wait for it.
-        let _one_at_a_time = one_writer();
+        self.delete_locked(&one_writer(), id)
+    }
+
+    /// [`SaveStore::delete`] for a caller that holds [`WRITES`] already.
+    fn delete_locked(&self, _writing: &MutexGuard<'static, ()>, id: &str) -> Result<(), SaveError> {
+        check_id(id)?;
         let mut found = false;
         let suffixes = ["", ".bak", ".tmp", ".bak.tmp"].map(String::from);
         for suffix in suffixes.into_iter().chain(self.corrupt_suffixes(id)?) {

@@ -1154,3 +1154,31 @@ fn a_file_larger_than_any_save_is_refused_unread_and_set_aside_by_the_next_write
     assert_eq!(aside.len(), big.len() as u64);
     same_game(&store.load("big").expect("load").session, &s);
 }
+
+#[test]
+fn filing_a_finished_game_never_clears_a_new_game_autosaved_meanwhile() {
+    // An app may file the game that just ended while a new game's first autosave is written
+    // on another thread: the new game must be in the slot afterwards, whichever came first.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = std::sync::Arc::new(SaveStore::open(dir.path()).expect("store"));
+    let earlier = game("mensch", 9, 40);
+    let ended = std::sync::Arc::new(game("mensch", 9, 100_000));
+    let next = std::sync::Arc::new(game("classic", 11, 10));
+    for round in 0..100 {
+        store.autosave(&earlier).expect("autosave");
+        let filer = {
+            let (store, ended) = (store.clone(), ended.clone());
+            std::thread::spawn(move || store.keep_finished(&ended))
+        };
+        let starter = {
+            let (store, next) = (store.clone(), next.clone());
+            std::thread::spawn(move || store.autosave(&next))
+        };
+        let filed = filer.join().expect("filer").expect("filed");
+        assert_eq!(filed, Some(SaveStore::game_id(&ended)));
+        starter.join().expect("starter").expect("autosave");
+        let slot = store.load_autosave().expect("slot");
+        let slot = slot.unwrap_or_else(|| panic!("round {round}: the new game was cleared"));
+        same_game(&slot.session, &next);
+    }
+}
