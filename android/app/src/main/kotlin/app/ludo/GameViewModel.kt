@@ -55,6 +55,12 @@ data class GameUi(
 data class FinishedGame(val code: String, val check: DiceCheck)
 
 /**
+ * A finished game's code and dice shown again from the new-game screen: the fingerprint the game
+ * showed from its start (its `seedCommitment`), and its code and check as at its end.
+ */
+data class FiledGame(val commitment: String, val finished: FinishedGame)
+
+/**
  * What checking a pasted game code found: the code and fingerprint that were checked, and the
  * check, or `null` when the code could not be read (damaged, or not a game code).
  */
@@ -67,9 +73,17 @@ data class UiState(
     val canResume: Boolean = false,
     /**
      * Unfinished games kept when a new game took the autosave slot, and saves that cannot be
-     * played on here (not [playable]: to delete, or to open after an update), newest first.
+     * played on here (not [playable]: to delete, or to open after an update; or a finished
+     * game whose file is damaged: to delete), newest first.
      */
     val kept: List<SaveEntry> = emptyList(),
+    /**
+     * Games over, filed by `keepFinished`, newest first: their codes can be shown again
+     * ([replay]). One whose file is damaged is among [kept] instead, to delete.
+     */
+    val finishedGames: List<SaveEntry> = emptyList(),
+    /** The finished game whose code and dice are on screen ([GameViewModel.showReplay]). */
+    val replay: FiledGame? = null,
     val game: GameUi? = null,
     /** The game that was on screen when the process ended is being loaded back (see [GameViewModel]). */
     val restoring: Boolean = false,
@@ -136,6 +150,8 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
     private val turns = Mutex()
     private var session: GameSession? = null
     private var bots: Job? = null
+    /** The finished game being loaded for [UiState.replay], if any. */
+    private var replaying: Job? = null
     /** Whether the last autosave failed: the player is told once, not after every move. */
     private var saveFailed = false
     private val _state = MutableStateFlow(UiState())
@@ -219,12 +235,40 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
         loaded.session to loaded.recoveredFromBackup
     }
 
-    /** Deletes a kept game, or a save that cannot be read, for good (the screen asks the player first). */
+    /**
+     * Deletes a kept game, a finished one, or a save that cannot be read, for good (the screen
+     * asks the player first).
+     */
     fun deleteKept(id: String) {
         launchCatching {
             withContext(disk) { store.delete(id) }
             refreshSaves()
         }
+    }
+
+    /**
+     * Shows a finished game's replay code and its dice checked against its own fingerprint, as
+     * its end did: loaded and replayed on the disk thread, so that the game is closed however
+     * this ends (a coroutine cancelled in the middle would drop a game handed back to it). A
+     * second tap, on this game or another, replaces the first: only the last one asked is shown.
+     */
+    fun showReplay(id: String) {
+        replaying?.cancel()
+        replaying = launchCatching {
+            val filed = withContext(disk) {
+                store.load(id).session.use { game ->
+                    val commitment = game.view().seedCommitment
+                    val code = game.replayCode()
+                    FiledGame(commitment, FinishedGame(code, checkReplayCode(code, commitment)))
+                }
+            }
+            _state.update { it.copy(replay = filed) }
+        }
+    }
+
+    fun closeReplay() {
+        replaying?.cancel()
+        _state.update { it.copy(replay = null) }
     }
 
     fun resume() = begin {
@@ -301,18 +345,24 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
     }
 
     /**
-     * What the new-game screen offers: the autosave to resume, the kept games, and the saves
-     * that cannot be played on (the autosave's included), listed so that the player sees them
-     * and can delete them.
+     * What the new-game screen offers: the autosave to resume, the kept games, the finished
+     * games, and the saves that cannot be played on (the autosave's included), listed so that
+     * the player sees them and can delete them.
      */
     private fun refreshSaves() {
         launchCatching {
-            // On the disk thread, after any save still queued there.
+            // On the disk thread, after any save still queued there (a game just filed).
             val saves = withContext(disk) { store.list() }
+            // Finished as the core counts the twenty it keeps: a damaged one (read from its
+            // backup) is not, and is listed with the damaged saves rather than nowhere.
+            val (finished, others) = saves.partition {
+                it.playable && it.id != AUTOSAVE && it.problem == null && it.summary?.over == true
+            }
             _state.update { s ->
                 s.copy(
                     canResume = saves.firstOrNull { it.id == AUTOSAVE }?.takeIf { it.playable }?.summary?.over == false,
-                    kept = saves.filter { e -> if (e.playable) e.id != AUTOSAVE && e.summary?.over == false else true },
+                    kept = others.filter { e -> !(e.playable && e.id == AUTOSAVE) },
+                    finishedGames = finished,
                 )
             }
         }
@@ -352,6 +402,9 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
             val (game, recovered) = loaded ?: return@launchCatching
             turns.withLock {
                 leave()
+                // A finished game's code asked for just before: not shown over the game, nor
+                // once it is left.
+                closeReplay()
                 session = game
                 saveFailed = false
                 handle[GAME_ON_SCREEN] = true
@@ -395,25 +448,29 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
      */
     private suspend fun publish(game: GameSession, view: GameView) {
         if (game !== session) return
-        val finished = if (view.phase == GamePhase.OVER) finish(game, view) else null
+        val over = view.phase == GamePhase.OVER
+        // A game just over is filed before its code is worked out: a player who leaves
+        // meanwhile finds it among the finished games, not in the slot a move before its end.
+        if (over) autosave(game, over = true)
+        val finished = if (over) finish(game, view) else null
         if (game !== session) return
         _state.update { s ->
             val log = (s.game?.log.orEmpty() + view.events).takeLast(LOG_LINES)
             s.copy(game = s.game?.copy(view = view, log = log, hint = null, hintAsked = false, finished = finished))
         }
-        autosave(game, over = view.phase == GamePhase.OVER)
+        if (!over) autosave(game, over = false)
         if (view.botToMove) playBots(game)
     }
 
     /**
-     * Writes the game to the autosave slot, or clears the slot once the game is over. A save
-     * that fails is reported (once, until a save succeeds again: a full disk would otherwise
-     * say so after every move) and play goes on: the game is still in memory, and the next
-     * move's save tries again.
+     * Writes the game to the autosave slot or, once it is over, files it among the finished
+     * games (`keepFinished`, which clears the slot of it). A save that fails is reported (once,
+     * until a save succeeds again: a full disk would otherwise say so after every move) and
+     * play goes on: the game is still in memory, and the next move's save tries again.
      */
     private suspend fun autosave(game: GameSession, over: Boolean) {
         try {
-            withContext(disk) { if (over) store.clearAutosave() else store.autosave(game) }
+            withContext(disk) { if (over) store.keepFinished(game) else store.autosave(game) }
             saveFailed = false
         } catch (e: LudoException) {
             if (!saveFailed) _state.update { it.copy(error = e) }

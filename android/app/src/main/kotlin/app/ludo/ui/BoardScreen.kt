@@ -76,7 +76,7 @@ fun BoardScreen(
 ) {
     val view = game.view
     var showDice by rememberSaveable { mutableStateOf(false) }
-    if (showDice) DiceDialog(view, game.finished, onDismiss = { showDice = false })
+    if (showDice) DiceDialog(view.seedCommitment, game.finished, onDismiss = { showDice = false })
     val ratio = game.board.cols.toFloat() / game.board.rows.toFloat()
     val gap = 12.dp
     BoxWithConstraints(modifier.fillMaxSize().padding(gap)) {

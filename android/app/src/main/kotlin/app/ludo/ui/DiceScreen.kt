@@ -29,25 +29,25 @@ import app.ludo.FinishedGame
 import app.ludo.R
 import java.util.Locale
 import uniffi.ludo_ffi.DiceCheck
-import uniffi.ludo_ffi.GameView
 import uniffi.ludo_ffi.displayName
 
 /**
- * The game's dice: the fingerprint (the seed's SHA-256 commitment) to note from the first
- * roll; once the game is over ([finished]), the seed it reveals, the core's check of every
+ * A game's dice: the fingerprint ([commitment], the seed's SHA-256 commitment) to note from the
+ * first roll; once the game is over ([finished]), the seed it reveals, the core's check of every
  * roll against the fingerprint, each player's faces, and the game to share for others to check.
+ * For the game on screen, and for a finished game opened again from the new-game screen.
  */
 @Composable
-fun DiceDialog(view: GameView, finished: FinishedGame?, onDismiss: () -> Unit) {
+fun DiceDialog(commitment: String, finished: FinishedGame?, onDismiss: () -> Unit) {
     val context = LocalContext.current
-    val shareText = finished?.let { stringResource(R.string.dice_share_text, it.code, view.seedCommitment) }
+    val shareText = finished?.let { stringResource(R.string.dice_share_text, it.code, commitment) }
     AlertDialog(
         onDismissRequest = onDismiss,
         title = { Text(stringResource(R.string.dice_title)) },
         text = {
             Column(Modifier.verticalScroll(rememberScrollState()), verticalArrangement = Arrangement.spacedBy(8.dp)) {
                 Text(stringResource(R.string.dice_fingerprint))
-                Hex(view.seedCommitment)
+                Hex(commitment)
                 if (finished != null) {
                     Text(stringResource(R.string.dice_seed))
                     Hex(finished.check.seed)

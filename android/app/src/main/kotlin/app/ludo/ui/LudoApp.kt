@@ -48,6 +48,8 @@ fun LudoApp(model: GameViewModel = viewModel()) {
                 botLevels = state.botLevels,
                 canResume = state.canResume,
                 kept = state.kept,
+                finishedGames = state.finishedGames,
+                replay = state.replay,
                 codeCheck = state.codeCheck,
                 setup = model.setup,
                 actions = model,
@@ -55,6 +57,8 @@ fun LudoApp(model: GameViewModel = viewModel()) {
                 onResume = model::resume,
                 onTakeUp = model::takeUp,
                 onDeleteKept = model::deleteKept,
+                onShowReplay = model::showReplay,
+                onCloseReplay = model::closeReplay,
                 onCheckCode = model::checkCode,
                 onCloseCheck = model::clearCodeCheck,
                 // Consumed, so that the keyboard's padding inside counts only what these lack.

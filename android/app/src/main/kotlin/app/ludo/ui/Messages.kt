@@ -212,6 +212,16 @@ fun keptText(summary: SaveSummary): String {
     return stringResource(R.string.ui_kept_game, presetName("preset.${summary.preset}"), names.joinToString(", "), summary.rolls.toInt())
 }
 
+/** A finished game in its list: its rules and its winner (the seat in first place). */
+@Composable
+fun finishedText(summary: SaveSummary): String {
+    val rules = presetName("preset.${summary.preset}")
+    val winner = summary.seats.indexOfFirst { it.place == 1u }
+    if (winner < 0) return rules
+    val name = displayName(summary.seats[winner].name) ?: stringResource(R.string.ui_player_n, winner + 1)
+    return stringResource(R.string.ui_finished_game, rules, name)
+}
+
 /** What to tell the player about an error the core reported. */
 @Composable
 fun errorText(error: LudoException): String = when (error) {

@@ -30,8 +30,10 @@ import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
 import app.ludo.CodeCheck
+import app.ludo.FiledGame
 import app.ludo.R
 import app.ludo.Setup
 import app.ludo.SetupActions
@@ -48,8 +50,8 @@ import uniffi.ludo_ffi.SeatConfig
 
 /**
  * Choose the rules, their house rules and the players, or resume the autosaved game, or check a
- * shared game's dice. The choices ([setup]) live in the view model, so that they outlast a
- * rotation, a game and the process.
+ * shared game's dice, or see a finished game's code and dice again ([replay]). The choices
+ * ([setup]) live in the view model, so that they outlast a rotation, a game and the process.
  */
 @Composable
 fun NewGameScreen(
@@ -57,6 +59,8 @@ fun NewGameScreen(
     botLevels: List<String>,
     canResume: Boolean,
     kept: List<SaveEntry>,
+    finishedGames: List<SaveEntry>,
+    replay: FiledGame?,
     codeCheck: CodeCheck?,
     setup: Setup,
     actions: SetupActions,
@@ -64,6 +68,8 @@ fun NewGameScreen(
     onResume: () -> Unit,
     onTakeUp: (id: String) -> Unit,
     onDeleteKept: (id: String) -> Unit,
+    onShowReplay: (id: String) -> Unit,
+    onCloseReplay: () -> Unit,
     onCheckCode: (code: String, fingerprint: String) -> Unit,
     onCloseCheck: () -> Unit,
     modifier: Modifier = Modifier,
@@ -72,7 +78,10 @@ fun NewGameScreen(
     if (checking) {
         CheckGameDialog(codeCheck, onCheckCode, onDismiss = { checking = false; onCloseCheck() })
     }
-    // The kept game the player asked to delete, while the screen asks to confirm.
+    // The end of a finished game shown again, as the game's own screen shows it.
+    replay?.let { DiceDialog(it.commitment, it.finished, onDismiss = onCloseReplay) }
+    // The kept, finished or damaged game the player asked to delete, while the screen asks to
+    // confirm.
     var deleting by rememberSaveable { mutableStateOf<String?>(null) }
     deleting?.let { id ->
         AlertDialog(
@@ -109,13 +118,14 @@ fun NewGameScreen(
             for (entry in kept) {
                 val summary = entry.summary
                 Row(verticalAlignment = Alignment.CenterVertically) {
-                    if (entry.playable && summary != null) {
+                    if (entry.playable && summary != null && !summary.over) {
                         Text(keptText(summary), Modifier.weight(1f))
                         TextButton(onClick = { onTakeUp(entry.id) }) { Text(stringResource(R.string.ui_play_on)) }
                     } else {
                         // Nothing to play on here: said to be damaged (or to need a newer
                         // version of the app), with when it was written and what it held if
-                        // that can be read, for the player to delete.
+                        // that can be read, for the player to delete. A finished game whose
+                        // file is damaged is one of these too.
                         val problem = if (entry.newerVersion) R.string.error_newer_save_version else R.string.error_corrupt_save
                         Column(Modifier.weight(1f)) {
                             Text(stringResource(problem), color = MaterialTheme.colorScheme.error)
@@ -209,6 +219,22 @@ fun NewGameScreen(
         ) { Text(stringResource(R.string.ui_start)) }
         TextButton(onClick = { checking = true }, modifier = Modifier.fillMaxWidth()) {
             Text(stringResource(R.string.ui_check_game))
+        }
+        // Last: up to twenty rows, which would push the new game's settings down.
+        if (finishedGames.isNotEmpty()) {
+            Text(stringResource(R.string.ui_finished_games), style = MaterialTheme.typography.titleMedium)
+            for (entry in finishedGames) {
+                val summary = entry.summary ?: continue
+                Row(verticalAlignment = Alignment.CenterVertically) {
+                    // Said as one line by a screen reader: the rules, the winner and when.
+                    Column(Modifier.weight(1f).semantics(mergeDescendants = true) {}) {
+                        Text(finishedText(summary))
+                        Text(savedWhen(summary.savedAt), style = MaterialTheme.typography.bodySmall)
+                    }
+                    TextButton(onClick = { onShowReplay(entry.id) }) { Text(stringResource(R.string.ui_replay_code)) }
+                    TextButton(onClick = { deleting = entry.id }) { Text(stringResource(R.string.ui_delete)) }
+                }
+            }
         }
     }
 }
