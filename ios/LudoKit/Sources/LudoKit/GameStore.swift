@@ -65,8 +65,8 @@ public final class GameStore {
     public private(set) var canResume = false
     /// Unfinished games kept when a new game took the autosave slot, newest first.
     public private(set) var kept: [SaveEntry] = []
-    /// Saves that cannot be played on, newest first: damaged, their backup too (no summary),
-    /// or an autosave that `keepAutosave` set aside because it could not be read or a newer
+    /// Saves that cannot be played on, newest first: damaged, their backup too (no summary), a
+    /// finished game whose file is damaged, or an autosave that `keepAutosave` set aside because it could not be read or a newer
     /// version wrote it (`autosave-kept-…`). They can only be deleted (`deleteKept`).
     public private(set) var damaged: [SaveEntry] = []
     /// Games that are over, filed as they ended (`keepFinished`, which keeps the newest twenty),
@@ -296,9 +296,12 @@ public final class GameStore {
                 guard listing == listings else { return }
                 canResume = saves.first { $0.id == Self.autosave && !$0.newerVersion }?.summary?.over == false
                 kept = saves.filter { $0.id != Self.autosave && !Self.isDamaged($0) && $0.summary?.over == false }
-                damaged = saves.filter(Self.isDamaged)
-                // As the core counts the finished games it keeps: a damaged one loads from its
-                // backup, but is not one of them.
+                // A finished game whose file is damaged is not one of the finished games the
+                // core counts and trims, so it is listed here, to be deleted, as on Android.
+                damaged = saves.filter {
+                    Self.isDamaged($0)
+                        || ($0.id != Self.autosave && $0.problem != nil && $0.summary?.over == true)
+                }
                 finishedSaves = saves.filter {
                     $0.id != Self.autosave && !Self.isDamaged($0) && $0.problem == nil && $0.summary?.over == true
                 }
