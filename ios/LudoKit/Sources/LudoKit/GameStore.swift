@@ -383,7 +383,7 @@ public final class GameStore {
     /// Queues the autosave of the game, or once it is over its filing among the finished games
     /// (which clears the slot): queued now, in the order the views are published, and written on
     /// `disk`, which saves the game as it stands when it gets there (the view just published, or
-    /// one published after it; a game no longer over, after an undo, is not filed).
+    /// one published after it; a game over stays over, since the core refuses its undo).
     private func save(_ game: GameSession, over: Bool) {
         guard let store else { return }
         disk.enqueue { [weak self] in
