@@ -248,7 +248,8 @@ fn bad_rules_name_the_field() {
             other => panic!("{:?}", other.map(|_| ())),
         }
     }
-    // Every length the option can hold: a layout or a field error, never a panic.
+    // Every length the option can hold: a layout, or an error that names the option given
+    // (not the board field it sets), never a panic.
     for len in 0..=255u32 {
         let r = board_layout(
             "classic".into(),
@@ -257,10 +258,14 @@ fn bad_rules_name_the_field() {
                 value_json: len.to_string(),
             }],
         );
-        assert!(
-            matches!(r, Ok(_) | Err(LudoError::InvalidRules { .. })),
-            "{len}: {r:?}"
-        );
+        match r {
+            Ok(_) => assert!((1..=8).contains(&len), "{len}"),
+            Err(LudoError::InvalidRules { field, reason }) => {
+                assert_eq!(field, "options.home_col_len", "{len}: {reason}");
+                assert!(reason.contains("between 1 and"), "{len}: {reason}");
+            }
+            other => panic!("{len}: {:?}", other.map(|_| ())),
+        }
     }
 }
 

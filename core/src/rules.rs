@@ -617,10 +617,17 @@ impl Rules {
             "home_col_len" => {
                 let len: u8 = parse(name, value)?;
                 if let BoardSpec::Cross { arm_len, .. } = self.board {
-                    self.board = BoardSpec::Cross {
+                    let board = BoardSpec::Cross {
                         arm_len,
                         home_column_len: Some(len),
                     };
+                    // Checked here, so that the error names the option given rather than the
+                    // board field it sets.
+                    Board::new(board).map_err(|e| {
+                        let why = e.split_once(": ").map_or(e.as_str(), |(_, why)| why);
+                        RulesError::Invalid(format!("options.{name}: {why}"))
+                    })?;
+                    self.board = board;
                 }
             }
             "capture_bonus" => self.capture_bonus = parse(name, value)?,
