@@ -17,6 +17,7 @@ mod narrate;
 mod paint;
 mod play;
 mod rules_arg;
+mod saves_list;
 mod session_cmds;
 mod typed;
 
@@ -46,6 +47,9 @@ enum Command {
     /// Plays a game in the terminal against the computer (bots from easy to expert), with
     /// hints, undo, autosave and resume.
     Play(play::PlayArgs),
+    /// Lists the saved games of `ludo play`: the autosave, kept and finished games, and files
+    /// that cannot be read, each with the command that goes on from it.
+    Saves(saves_list::SavesArgs),
     /// Plays random games on one thread and prints games and rolls per second.
     Bench(bench::BenchArgs),
     /// Bots play each other (every bot in every seat, the same dice) and the arena reports
@@ -65,6 +69,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Moves(args) => moves::run(&args),
         Command::Apply(args) => apply::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Saves(args) => saves_list::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Arena(args) => arena::run(&args),
         Command::Replay(args) => session_cmds::run_replay(&args),

@@ -1,7 +1,7 @@
 //! `ludo play` without a terminal: computer games at every level run to the end on every
 //! preset; scripted people play, are asked again, take hints, undo, leave, and come back
-//! to the same game through the autosave or a save file. Every run saves into a folder of
-//! its own.
+//! to the same game through the autosave or a save file, and `ludo saves` lists what the
+//! folder holds. Every run saves into a folder of its own.
 
 mod common;
 
@@ -1276,4 +1276,110 @@ fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
     let missing = ludo(&["verify", "ludo-no-such-game.json"], "");
     assert_eq!(missing.status, 2);
     says(&missing.stderr, "No such file");
+}
+
+#[test]
+fn saves_lists_the_folder_with_the_command_for_each_game() {
+    let dir = SaveDir::new("saves");
+    let saves = |args: &[&str]| {
+        let mut all = vec!["saves"];
+        all.extend_from_slice(args);
+        let run = ludo(&all, "");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        run.stdout
+    };
+    // A folder not made yet is not made by looking.
+    let missing = dir.0.join("not-yet");
+    let out = saves(&["--save-dir", &missing.display().to_string()]);
+    assert!(out.starts_with("No saved games: "), "{out}");
+    assert!(!missing.exists());
+    assert!(saves(&["--save-dir", dir.path()]).starts_with("No saved games in "));
+
+    // A finished game, an unfinished one kept by a new game, the new one in the slot, and a
+    // file that cannot be read.
+    let finished = play(&dir, &["--seats", "easy,expert", "--seed", "5"], "");
+    let finished = dir.finished(&finished);
+    play(&dir, &["--seats", "human,easy,medium", "--seed", "7"], "");
+    let run = play(
+        &dir,
+        &[
+            "--new",
+            "--seats",
+            "human,hard",
+            "--seed",
+            "8",
+            "--rules",
+            "mensch",
+        ],
+        "",
+    );
+    let kept = run
+        .stdout
+        .split("`ludo play --load ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .expect("the kept game named")
+        .to_owned();
+    std::fs::write(dir.0.join("junk.ludo.json"), "{ nope").expect("write");
+
+    let out = saves(&["--save-dir", dir.path()]);
+    let block = |start: &str| -> Vec<&str> {
+        let at = out
+            .find(start)
+            .unwrap_or_else(|| panic!("{start} not in {out}"));
+        out[at..].lines().take_while(|l| !l.is_empty()).collect()
+    };
+    let slot = block("autosave: ");
+    assert!(
+        slot[0].starts_with("autosave: mensch, 2 seats, in progress after "),
+        "{slot:?}"
+    );
+    assert!(
+        slot[1].contains("red (you) 0% (to move); yellow (hard)"),
+        "{slot:?}"
+    );
+    assert_eq!(
+        slot[2],
+        format!(
+            "  `ludo play --resume --save-dir {}` takes it up",
+            dir.path()
+        )
+    );
+
+    let id = |path: &str| {
+        path.rsplit('/')
+            .next()
+            .and_then(|f| f.strip_suffix(".ludo.json"))
+            .map(str::to_owned)
+    };
+    let over = block(&format!(
+        "{}: ",
+        id(&finished.display().to_string()).expect("id")
+    ));
+    assert!(
+        over[0].contains(": classic, 2 seats, finished after "),
+        "{over:?}"
+    );
+    assert!(over[1].starts_with("  1. "), "{over:?}");
+    assert!(
+        over[2].contains(&format!("`ludo verify {}`", finished.display())),
+        "{over:?}"
+    );
+
+    let unfinished = block(&format!("{}: ", id(&kept).expect("id")));
+    assert!(
+        unfinished[0].contains(": classic, 3 seats, unfinished after "),
+        "{unfinished:?}"
+    );
+    assert_eq!(
+        unfinished[2],
+        format!(
+            "  `ludo play --load {kept} --save-dir {}` takes it up",
+            dir.path()
+        )
+    );
+
+    let junk = block("junk: ");
+    assert_eq!(junk[0], "junk: cannot be read, nor its backup");
+    assert!(junk[1].contains("not JSON"), "{junk:?}");
 }

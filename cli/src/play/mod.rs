@@ -17,9 +17,9 @@
 //! This file reads the options and finds the game to play; `table` plays it, `terminal`
 //! reads the keyboard and writes the screen, and `saves` keeps the game on disk.
 
-mod saves;
+pub(crate) mod saves;
 mod table;
-mod terminal;
+pub(crate) mod terminal;
 
 use crate::failure::Failure;
 use crate::{bounded, rules_arg};

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 /// The save folder when `--save-dir` is not given.
-fn default_save_dir() -> Option<PathBuf> {
+pub(crate) fn default_save_dir() -> Option<PathBuf> {
     let var = |name: &str| {
         std::env::var_os(name)
             .map(PathBuf::from)
@@ -24,7 +24,7 @@ fn default_save_dir() -> Option<PathBuf> {
 }
 
 /// A save's file in the store (the store names its files `ID.ludo.json`).
-fn save_path(store: &SaveStore, id: &str) -> PathBuf {
+pub(crate) fn save_path(store: &SaveStore, id: &str) -> PathBuf {
     store.dir().join(format!("{id}.ludo.json"))
 }
 

@@ -3,6 +3,7 @@
 use crate::failure::Failure;
 use crate::narrate;
 use crate::paint::paint;
+use ludo_core::colour::Colour;
 use ludo_core::echo::echo;
 use ludo_core::session::{Seat, SeatKind, Session};
 use std::io::{BufRead, Write};
@@ -90,15 +91,21 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
 pub(super) fn label(session: &Session, seat: usize, ansi: bool) -> String {
     let colour = session.colour(seat);
     let text = match session.seat(seat) {
-        Some(Seat {
-            name,
-            kind: SeatKind::Bot { level },
-            ..
-        }) if name != level => format!("{colour} ({}, {level})", narrate::shown_name(name)),
-        Some(s) => format!("{colour} ({})", narrate::shown_name(&s.name)),
+        Some(Seat { name, kind, .. }) => seat_text(colour, name, kind),
         None => colour.to_string(),
     };
     paint(colour, &text, ansi)
+}
+
+/// A seat as the terminal names it, uncoloured: the colour, then the name, and a bot's level
+/// when the name is not the level itself.
+pub(crate) fn seat_text(colour: Colour, name: &str, kind: &SeatKind) -> String {
+    match kind {
+        SeatKind::Bot { level } if name != level => {
+            format!("{colour} ({}, {level})", narrate::shown_name(name))
+        }
+        _ => format!("{colour} ({})", narrate::shown_name(name)),
+    }
 }
 
 /// Rolls made in turns (the roll-off left out).
