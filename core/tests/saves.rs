@@ -1,7 +1,8 @@
 //! Saves: the format round-trips and stays stable, version 1 migrates, newer versions are
 //! refused and never overwritten, damaged files give typed errors and fall back to the
 //! backup, the store lists and deletes, a writer killed at random moments always leaves a
-//! loadable save, and mutated saves and codes never make the loader panic.
+//! loadable save, games taking turns in the autosave slot are never lost, and mutated saves
+//! and codes never make the loader panic.
 
 use ludo_core::dice::Seed;
 use ludo_core::game::SplitMix;
@@ -1180,5 +1181,123 @@ fn filing_a_finished_game_never_clears_a_new_game_autosaved_meanwhile() {
         let slot = store.load_autosave().expect("slot");
         let slot = slot.unwrap_or_else(|| panic!("round {round}: the new game was cleared"));
         same_game(&slot.session, &next);
+    }
+}
+
+/// Three games at three stages each: early, later, over.
+fn stages() -> &'static [[Session; 3]] {
+    static STAGES: std::sync::LazyLock<Vec<[Session; 3]>> = std::sync::LazyLock::new(|| {
+        (0..3u64)
+            .map(|g| {
+                let over = game("classic", 20 + g, 100_000);
+                assert!(over.is_over());
+                [
+                    game("classic", 20 + g, 15),
+                    game("classic", 20 + g, 40),
+                    over,
+                ]
+            })
+            .collect()
+    });
+    &STAGES
+}
+
+/// What the store should hold, as an app drives it: the game in the slot, the unfinished
+/// games kept under their ids, and the finished ones filed.
+#[derive(Default)]
+struct Model {
+    slot: Option<(usize, usize)>,
+    kept: std::collections::BTreeMap<usize, usize>,
+    finished: std::collections::BTreeSet<usize>,
+}
+
+impl Model {
+    /// Plays game `g` to `stage` as the apps do: a game not in the slot is taken up if it was
+    /// kept, or started after the slot's game is kept; then it is autosaved, or filed once over.
+    fn play(&mut self, store: &SaveStore, g: usize, stage: usize) {
+        let games = stages();
+        if self.finished.contains(&g) {
+            return;
+        }
+        if self.slot.map(|(h, _)| h) != Some(g) {
+            if let Some(at) = self.kept.remove(&g) {
+                let id = SaveStore::game_id(&games[g][at]);
+                same_game(&store.take_up(&id).expect("take up").session, &games[g][at]);
+                if let Some((h, s)) = self.slot.replace((g, at)) {
+                    self.kept.insert(h, s);
+                }
+            } else {
+                // A new game: the one in the slot is kept, and the new one saved as it starts.
+                let kept = store.keep_autosave().expect("keep");
+                assert_eq!(
+                    kept,
+                    self.slot.map(|(h, s)| SaveStore::game_id(&games[h][s]))
+                );
+                store.autosave(&games[g][0]).expect("autosave");
+                if let Some((h, s)) = self.slot.replace((g, 0)) {
+                    self.kept.insert(h, s);
+                }
+            }
+        }
+        let state = &games[g][stage];
+        if state.is_over() {
+            let id = store.keep_finished(state).expect("file");
+            assert_eq!(id, Some(SaveStore::game_id(state)));
+            self.finished.insert(g);
+            self.slot = None;
+        } else {
+            store.autosave(state).expect("autosave");
+            self.slot = Some((g, stage));
+        }
+    }
+
+    /// Every game where the model says, and nothing else in the folder.
+    fn check(&self, store: &SaveStore) {
+        let games = stages();
+        match self.slot {
+            Some((g, s)) => same_game(
+                &store
+                    .load_autosave()
+                    .expect("slot")
+                    .expect("a game")
+                    .session,
+                &games[g][s],
+            ),
+            None => assert!(store.load_autosave().expect("slot").is_none()),
+        }
+        let mut expected: Vec<String> =
+            self.slot.map(|_| AUTOSAVE.to_owned()).into_iter().collect();
+        for (&g, &s) in &self.kept {
+            let id = SaveStore::game_id(&games[g][s]);
+            same_game(&store.load(&id).expect("kept").session, &games[g][s]);
+            expected.push(id);
+        }
+        for &g in &self.finished {
+            let id = SaveStore::game_id(&games[g][2]);
+            same_game(&store.load(&id).expect("filed").session, &games[g][2]);
+            expected.push(id);
+        }
+        let mut ids = save_ids(store);
+        ids.sort();
+        expected.sort();
+        assert_eq!(ids, expected);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Games started, played on, left for others, taken up again and finished, in any order:
+    /// every unfinished game stands at its last state in the slot or under its own id, every
+    /// finished one is filed, and the folder holds nothing else.
+    #[test]
+    fn no_game_is_lost_however_games_take_turns_in_the_slot(steps in prop::collection::vec((0usize..3, 0usize..3), 1..16)) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = SaveStore::open(dir.path()).expect("store");
+        let mut model = Model::default();
+        for (g, stage) in steps {
+            model.play(&store, g, stage);
+            model.check(&store);
+        }
     }
 }
