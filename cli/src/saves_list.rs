@@ -50,7 +50,11 @@ pub fn run(args: &SavesArgs) -> Result<(), Failure> {
         .as_ref()
         .map(|d| format!(" --save-dir {}", d.display()))
         .unwrap_or_default();
-    writeln!(out, "Saved games in {}, newest first:", dir.display())?;
+    writeln!(
+        out,
+        "Saved games in {}, newest first (rolls count the roll-off):",
+        dir.display()
+    )?;
     for entry in &saves {
         writeln!(out)?;
         for line in describe(&store, entry, now, &dir_arg) {
@@ -63,9 +67,14 @@ pub fn run(args: &SavesArgs) -> Result<(), Failure> {
 /// A save's lines: what it is, its seats, and the command that goes on from it.
 fn describe(store: &SaveStore, entry: &SaveEntry, now: u64, dir_arg: &str) -> Vec<String> {
     let id = &entry.id;
-    let path = save_path(store, id);
-    let path = path.display();
     let problem = entry.problem.as_deref().unwrap_or("");
+    // A save read from its backup is gone on from the backup: the file itself cannot be.
+    let path = save_path(store, id).display().to_string();
+    let path = if entry.problem.is_some() {
+        format!("{path}.bak")
+    } else {
+        path
+    };
     if entry.newer {
         return vec![
             format!(

@@ -1321,6 +1321,9 @@ fn saves_lists_the_folder_with_the_command_for_each_game() {
         .expect("the kept game named")
         .to_owned();
     std::fs::write(dir.0.join("junk.ludo.json"), "{ nope").expect("write");
+    // A damaged save whose backup reads: the commands name the backup.
+    std::fs::copy(&kept, dir.0.join("mended.ludo.json.bak")).expect("copy");
+    std::fs::write(dir.0.join("mended.ludo.json"), "{ nope").expect("write");
 
     let out = saves(&["--save-dir", dir.path()]);
     let block = |start: &str| -> Vec<&str> {
@@ -1377,6 +1380,33 @@ fn saves_lists_the_folder_with_the_command_for_each_game() {
             "  `ludo play --load {kept} --save-dir {}` takes it up",
             dir.path()
         )
+    );
+
+    let mended = block("mended: ");
+    assert!(
+        mended[0].contains(": classic, 3 seats, unfinished after "),
+        "{mended:?}"
+    );
+    assert!(
+        mended[1].starts_with("  damaged, read from its backup: the save is not JSON"),
+        "{mended:?}"
+    );
+    let backup = dir.0.join("mended.ludo.json.bak");
+    assert_eq!(
+        mended[3],
+        format!(
+            "  `ludo play --load {} --save-dir {}` takes it up",
+            backup.display(),
+            dir.path()
+        )
+    );
+    // The command given works: the game goes on from the backup.
+    let resumed = play(&dir, &["--load", &backup.display().to_string()], "q\n");
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(
+        resumed.stdout.contains("game left unfinished"),
+        "{}",
+        resumed.stdout
     );
 
     let junk = block("junk: ");

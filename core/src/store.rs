@@ -238,21 +238,30 @@ impl SaveStore {
             }
         }
         drop(writing);
-        self.trim_finished();
+        self.trim_finished(&id);
         Ok(Some(id))
     }
 
-    /// Deletes the finished games beyond the newest [`FINISHED_KEPT`]. A failure only costs
-    /// room, so it is logged, not returned: the game that was just filed is safe either way.
-    fn trim_finished(&self) {
+    /// Deletes the finished games beyond the newest [`FINISHED_KEPT`], the one just filed
+    /// (`filed`) counted among them whatever its date: the dates are the clock's when each was
+    /// saved, and a clock set wrong once could otherwise have the new game trimmed at once.
+    /// Only saves that read cleanly as finished games count; an autosave moved aside
+    /// (`autosave-kept-…`) is left for a person to look at. A failure only costs room, so it
+    /// is logged, not returned: the game just filed is safe either way.
+    fn trim_finished(&self, filed: &str) {
         let list = match self.list() {
             Ok(list) => list,
             Err(e) => return log::warn!("finished games not trimmed: {e}"),
         };
-        let finished = list.into_iter().filter(|e| {
-            e.id != AUTOSAVE && e.problem.is_none() && e.summary.as_ref().is_some_and(|s| s.over)
+        let set_aside = format!("{AUTOSAVE}-kept-");
+        let others = list.into_iter().filter(|e| {
+            e.id != filed
+                && e.id != AUTOSAVE
+                && !e.id.starts_with(&set_aside)
+                && e.problem.is_none()
+                && e.summary.as_ref().is_some_and(|s| s.over)
         });
-        for old in finished.skip(FINISHED_KEPT) {
+        for old in others.skip(FINISHED_KEPT - 1) {
             if let Err(e) = self.delete(&old.id) {
                 log::warn!("finished game {} not trimmed: {e}", old.id);
             }

@@ -680,6 +680,15 @@ fn finished_games_are_filed_and_only_the_newest_are_kept() {
     }
     std::fs::write(at("paused"), save::to_json_at(&playing, 1_600_000_000)).expect("write");
     std::fs::write(at("broken"), b"{ not a save").expect("write");
+    // Older still, and finished, but not counted: a damaged save whose backup is a finished
+    // game, a finished game a newer version wrote, and an autosave moved aside.
+    let oldest = save::to_json_at(&old, 1_500_000_000);
+    std::fs::write(at("damaged"), b"{ not a save").expect("write");
+    std::fs::write(dir.path().join("damaged.ludo.json.bak"), &oldest).expect("write");
+    let newer = oldest.replacen(&format!("\"schema\": {SCHEMA}"), "\"schema\": 99", 1);
+    assert_ne!(newer, oldest);
+    std::fs::write(at("newer"), newer).expect("write");
+    std::fs::write(at("autosave-kept-1"), &oldest).expect("write");
 
     // The game in the slot ends: it is filed under its own id, the slot is cleared, and the
     // oldest finished game makes room.
@@ -692,13 +701,17 @@ fn finished_games_are_filed_and_only_the_newest_are_kept() {
     same_game(&store.load(&id).expect("filed").session, &ended);
     assert!(store.load_autosave().expect("slot").is_none());
     assert!(!at("old-00").exists());
-    for kept in ["old-01", "old-19", "paused", "broken"] {
+    let untouched = ["paused", "broken", "damaged", "newer", "autosave-kept-1"];
+    for kept in ["old-01", "old-19"].iter().chain(&untouched) {
         assert!(at(kept).exists(), "{kept} was deleted");
     }
+    assert!(dir.path().join("damaged.ludo.json.bak").exists());
+    // The finished games that count: read cleanly, not an autosave moved aside.
     let finished = |store: &SaveStore| {
         let list = store.list().expect("list");
         list.iter()
             .filter(|e| e.summary.as_ref().is_some_and(|s| s.over) && e.problem.is_none())
+            .filter(|e| !e.id.starts_with("autosave-kept-"))
             .count()
     };
     assert_eq!(finished(&store), FINISHED_KEPT);
@@ -722,6 +735,30 @@ fn finished_games_are_filed_and_only_the_newest_are_kept() {
         &store.load_autosave().expect("slot").expect("kept").session,
         &playing,
     );
+    for kept in untouched {
+        assert!(at(kept).exists(), "{kept} was deleted");
+    }
+}
+
+#[test]
+fn a_game_filed_while_the_others_carry_later_dates_is_kept() {
+    // A clock once set years ahead dated the finished games in the folder: the game filed
+    // now is still one of the twenty kept, and the oldest of the others makes room.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path()).expect("store");
+    let at = |id: &str| dir.path().join(format!("{id}.ludo.json"));
+    let old = game("classic", 5, 100_000);
+    let ahead = 4_000_000_000;
+    for i in 0..FINISHED_KEPT {
+        let text = save::to_json_at(&old, ahead + i as u64);
+        std::fs::write(at(&format!("ahead-{i:02}")), text).expect("write");
+    }
+    let now = game("classic", 10, 100_000);
+    let id = store.keep_finished(&now).expect("file").expect("over");
+    same_game(&store.load(&id).expect("filed").session, &now);
+    assert!(!at("ahead-00").exists());
+    assert!(at("ahead-01").exists());
+    assert_eq!(save_ids(&store).len(), FINISHED_KEPT);
 }
 
 #[test]
