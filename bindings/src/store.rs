@@ -209,7 +209,8 @@ impl SaveStore {
     /// Files a game that is over among the finished games, so that its replay code can be
     /// shown and checked later (`load` it, then `replay_code`): it is saved under its own id,
     /// the autosave slot is cleared if it holds this game, and only the newest twenty
-    /// finished games are kept (damaged saves and games not over are never deleted here).
+    /// finished games are kept, this one always among them (damaged saves, games not over
+    /// and autosaves moved aside are never deleted here).
     /// Call it instead of `clear_autosave` when a game ends. Returns the id, or `null`/`nil`
     /// (changing nothing) for a game that is not over.
     pub fn keep_finished(&self, session: Arc<GameSession>) -> Result<Option<String>, LudoError> {
