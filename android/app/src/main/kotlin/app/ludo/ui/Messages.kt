@@ -208,7 +208,7 @@ fun boardText(view: GameView): String {
 /** A kept game in the list of unfinished ones: its rules, its players and how far it went. */
 @Composable
 fun keptText(summary: SaveSummary): String {
-    val names = summary.seats.mapIndexed { i, seat -> displayName(seat.name) ?: stringResource(R.string.ui_player_n, i + 1) }
+    val names = summary.seats.indices.map { savedSeatName(summary, it) }
     return stringResource(R.string.ui_kept_game, presetName("preset.${summary.preset}"), names.joinToString(", "), summary.rolls.toInt())
 }
 
@@ -218,9 +218,13 @@ fun finishedText(summary: SaveSummary): String {
     val rules = presetName("preset.${summary.preset}")
     val winner = summary.seats.indexOfFirst { it.place == 1u }
     if (winner < 0) return rules
-    val name = displayName(summary.seats[winner].name) ?: stringResource(R.string.ui_player_n, winner + 1)
-    return stringResource(R.string.ui_finished_game, rules, name)
+    return stringResource(R.string.ui_finished_game, rules, savedSeatName(summary, winner))
 }
+
+/** A saved game's seat as the lists name it: its name, or "Player N" for one that draws nothing. */
+@Composable
+private fun savedSeatName(summary: SaveSummary, index: Int): String =
+    displayName(summary.seats[index].name) ?: stringResource(R.string.ui_player_n, index + 1)
 
 /** What to tell the player about an error the core reported. */
 @Composable
