@@ -186,7 +186,8 @@ impl SaveStore {
     /// Keeps the game in the autosave slot as a save of its own: call it before a new game
     /// takes the slot, so that starting one never loses a game in progress. Returns the id
     /// it is kept under (the game's own id, so a game kept twice keeps one file), or `null`/
-    /// `nil` when there is nothing to keep (no autosave, or a finished game). An autosave
+    /// `nil` when there is nothing to play on (no autosave, or a finished game, which is filed
+    /// among the finished games as `keep_finished` would file it). An autosave
     /// that cannot be read, or that a newer version wrote, is moved aside as it is
     /// (`autosave-kept-...`, listed with its problem) and the slot is left free.
     pub fn keep_autosave(&self) -> Result<Option<String>, LudoError> {

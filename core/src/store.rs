@@ -163,7 +163,10 @@ impl SaveStore {
     /// Keeps the game in the autosave slot as a save of its own before the slot takes another
     /// game, so that starting one never loses a game in progress. An unfinished game is saved
     /// under its id ([`SaveStore::game_id`], so a game kept twice keeps one file; `-2`, `-3`,
-    /// ... after it if another game holds that id) and the id is returned; a game that is over, or no autosave, gives `None`. An autosave that
+    /// ... after it if another game holds that id) and the id is returned. A game that is
+    /// over gives `None`, since there is nothing to play on, and is filed among the finished
+    /// games as [`SaveStore::keep_finished`] would (at best effort); no autosave gives `None`
+    /// too. An autosave that
     /// cannot be read, even from its backup, or that a newer version wrote, is moved aside
     /// as it is (save and backup) under `autosave-kept-SECS` (`-2`, `-3`, ... if that is
     /// taken), whose id is returned, and the
@@ -174,7 +177,21 @@ impl SaveStore {
         let writing = one_writer();
         match self.load_autosave() {
             Ok(None) => Ok(None),
-            Ok(Some(loaded)) if loaded.session.is_over() => Ok(None),
+            Ok(Some(loaded)) if loaded.session.is_over() => {
+                // Nothing to play on, but not dropped either: a finished game left in the slot
+                // (its filing failed, or an older build left it there) is filed as
+                // `keep_finished` would. At best effort: it must not stop the next game.
+                let game = &loaded.session;
+                let id = self.own_id(game);
+                match self.write_locked(&writing, &id, save::to_json(game).as_bytes()) {
+                    Ok(()) => {
+                        drop(writing);
+                        self.trim_finished(&id);
+                    }
+                    Err(e) => log::warn!("finished game in the autosave not filed: {e}"),
+                }
+                Ok(None)
+            }
             Ok(Some(loaded)) => {
                 let game = &loaded.session;
                 let id = self.own_id(game);

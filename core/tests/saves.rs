@@ -633,11 +633,18 @@ fn a_game_in_progress_is_kept_before_the_autosave_slot_takes_another() {
     assert_eq!(ids.len(), 2, "{ids:?}");
     assert!(ids.contains(&id) && ids.iter().any(|i| i == AUTOSAVE));
 
-    // A finished game has nothing left to lose.
+    // A finished game has nothing to play on, but it is filed, not dropped.
     let over = game("classic", 5, 100_000);
     assert!(over.is_over());
     store.autosave(&over).expect("autosave");
     assert_eq!(store.keep_autosave().expect("over"), None);
+    same_game(
+        &store
+            .load(&SaveStore::game_id(&over))
+            .expect("filed")
+            .session,
+        &over,
+    );
 
     // An autosave that cannot be read, or that a newer version wrote, is moved aside byte
     // for byte, and the slot is free for the next game.
