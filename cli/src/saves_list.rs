@@ -3,7 +3,7 @@
 //! that cannot be read, each with the command that goes on from it.
 
 use crate::failure::Failure;
-use crate::play::saves::{default_save_dir, save_path};
+use crate::play::saves::{default_save_dir, save_dir_arg, save_path};
 use crate::play::terminal::seat_text;
 use ludo_core::save::Summary;
 use ludo_core::store::{AUTOSAVE, SaveEntry, SaveStore};
@@ -45,11 +45,7 @@ pub fn run(args: &SavesArgs) -> Result<(), Failure> {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     // The same `--save-dir` in the commands offered, as `ludo play` gives it.
-    let dir_arg = args
-        .save_dir
-        .as_ref()
-        .map(|d| format!(" --save-dir {}", d.display()))
-        .unwrap_or_default();
+    let dir_arg = save_dir_arg(args.save_dir.as_deref());
     writeln!(
         out,
         "Saved games in {}, newest first (rolls count the roll-off):",

@@ -35,6 +35,8 @@ fn one_writer() -> MutexGuard<'static, ()> {
 pub const AUTOSAVE: &str = "autosave";
 /// How many finished games [`SaveStore::keep_finished`] keeps: the newest ones.
 pub const FINISHED_KEPT: usize = 20;
+/// How the id of an autosave moved aside by [`SaveStore::keep_autosave`] begins.
+pub const SET_ASIDE: &str = "autosave-kept-";
 const EXT: &str = ".ludo.json";
 
 /// A folder of saves.
@@ -181,10 +183,8 @@ impl SaveStore {
                 // Nothing to play on, but not dropped either: a finished game left in the slot
                 // (its filing failed, or an older build left it there) is filed as
                 // `keep_finished` would. At best effort: it must not stop the next game.
-                let game = &loaded.session;
-                let id = self.own_id(game);
-                match self.write_locked(&writing, &id, save::to_json(game).as_bytes()) {
-                    Ok(()) => {
+                match self.write_own(&writing, &loaded.session) {
+                    Ok(id) => {
                         drop(writing);
                         self.trim_finished(&id);
                     }
@@ -192,12 +192,7 @@ impl SaveStore {
                 }
                 Ok(None)
             }
-            Ok(Some(loaded)) => {
-                let game = &loaded.session;
-                let id = self.own_id(game);
-                self.write_locked(&writing, &id, save::to_json(game).as_bytes())?;
-                Ok(Some(id))
-            }
+            Ok(Some(loaded)) => Ok(Some(self.write_own(&writing, &loaded.session)?)),
             Err(e @ SaveError::Io { .. }) => Err(e),
             Err(unreadable) => {
                 let secs = std::time::SystemTime::now()
@@ -205,7 +200,7 @@ impl SaveStore {
                     .map_or(0, |d| d.as_secs());
                 // A name no save has, the same second or not.
                 let taken = |id: &str| self.file(id, "").exists() || self.file(id, ".bak").exists();
-                let id = first_free(&format!("{AUTOSAVE}-kept-{secs}"), |id| !taken(id));
+                let id = first_free(&format!("{SET_ASIDE}{secs}"), |id| !taken(id));
                 log::warn!("autosave unreadable ({unreadable}); moved aside as {id}");
                 for suffix in ["", ".bak"] {
                     let (from, to) = (self.file(AUTOSAVE, suffix), self.file(&id, suffix));
@@ -219,16 +214,23 @@ impl SaveStore {
         }
     }
 
-    /// The id a game is kept under: its own ([`SaveStore::game_id`]), unless another game
-    /// holds it (one with the same seed, begun the same second): then the next free `-2`,
-    /// `-3`, ...
-    fn own_id(&self, game: &Session) -> String {
+    /// Writes a game under the id it is kept by, and returns that id: its own
+    /// ([`SaveStore::game_id`]), unless another game holds it (one with the same seed, begun
+    /// the same second): then the next free `-2`, `-3`, ... For a caller that holds
+    /// [`WRITES`], so that nothing takes the id between the choice and the write.
+    fn write_own(
+        &self,
+        writing: &MutexGuard<'static, ()>,
+        game: &Session,
+    ) -> Result<String, SaveError> {
         let free = |id: &str| match self.load(id) {
             Ok(other) => other.session.setup() == game.setup(),
             Err(SaveError::NotFound { .. }) => true,
             Err(_) => false,
         };
-        first_free(&SaveStore::game_id(game), free)
+        let id = first_free(&SaveStore::game_id(game), free);
+        self.write_locked(writing, &id, save::to_json(game).as_bytes())?;
+        Ok(id)
     }
 
     /// Files a game that is over among the finished games, so that its replay code can be
@@ -244,8 +246,7 @@ impl SaveStore {
         // Held from naming the file to clearing the slot, so that a new game autosaved from
         // another thread in between is not taken for this one and cleared.
         let writing = one_writer();
-        let id = self.own_id(game);
-        self.write_locked(&writing, &id, save::to_json(game).as_bytes())?;
+        let id = self.write_own(&writing, game)?;
         if let Ok(Some(slot)) = self.load_autosave()
             && slot.session.setup() == game.setup()
         {
@@ -270,11 +271,10 @@ impl SaveStore {
             Ok(list) => list,
             Err(e) => return log::warn!("finished games not trimmed: {e}"),
         };
-        let set_aside = format!("{AUTOSAVE}-kept-");
         let others = list.into_iter().filter(|e| {
             e.id != filed
                 && e.id != AUTOSAVE
-                && !e.id.starts_with(&set_aside)
+                && !e.id.starts_with(SET_ASIDE)
                 && e.problem.is_none()
                 && e.summary.as_ref().is_some_and(|s| s.over)
         });

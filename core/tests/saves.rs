@@ -665,6 +665,20 @@ fn a_game_in_progress_is_kept_before_the_autosave_slot_takes_another() {
     assert_ne!(kept_ids[0], kept_ids[1]);
 }
 
+/// Writes [`FINISHED_KEPT`] saves of one finished game into `dir`, as `NAME-00`, `NAME-01`,
+/// ..., each saved a second after the one before, the first at `first_saved_at`; returns
+/// the game.
+fn finished_saves(dir: &std::path::Path, name: &str, first_saved_at: u64) -> Session {
+    let over = game("classic", 5, 100_000);
+    assert!(over.is_over());
+    for i in 0..FINISHED_KEPT {
+        let text = save::to_json_at(&over, first_saved_at + i as u64);
+        let path = dir.join(format!("{name}-{i:02}.ludo.json"));
+        std::fs::write(path, text).expect("write");
+    }
+    over
+}
+
 #[test]
 fn finished_games_are_filed_and_only_the_newest_are_kept() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -679,12 +693,7 @@ fn finished_games_are_filed_and_only_the_newest_are_kept() {
 
     // Finished games filed earlier, each older than the next, beside a paused game and a
     // damaged file that are older still.
-    let old = game("classic", 5, 100_000);
-    assert!(old.is_over());
-    for i in 0..FINISHED_KEPT {
-        let text = save::to_json_at(&old, 1_700_000_000 + i as u64);
-        std::fs::write(at(&format!("old-{i:02}")), text).expect("write");
-    }
+    let old = finished_saves(dir.path(), "old", 1_700_000_000);
     std::fs::write(at("paused"), save::to_json_at(&playing, 1_600_000_000)).expect("write");
     std::fs::write(at("broken"), b"{ not a save").expect("write");
     // Older still, and finished, but not counted: a damaged save whose backup is a finished
@@ -754,12 +763,7 @@ fn a_game_filed_while_the_others_carry_later_dates_is_kept() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = SaveStore::open(dir.path()).expect("store");
     let at = |id: &str| dir.path().join(format!("{id}.ludo.json"));
-    let old = game("classic", 5, 100_000);
-    let ahead = 4_000_000_000;
-    for i in 0..FINISHED_KEPT {
-        let text = save::to_json_at(&old, ahead + i as u64);
-        std::fs::write(at(&format!("ahead-{i:02}")), text).expect("write");
-    }
+    finished_saves(dir.path(), "ahead", 4_000_000_000);
     let now = game("classic", 10, 100_000);
     let id = store.keep_finished(&now).expect("file").expect("over");
     same_game(&store.load(&id).expect("filed").session, &now);

@@ -23,6 +23,14 @@ pub(crate) fn default_save_dir() -> Option<PathBuf> {
         .or_else(|| var("HOME").map(|h| h.join(".local").join("share").join("ludo")))
 }
 
+/// ` --save-dir DIR` as given, for the commands the player is told to use (nothing for the
+/// default folder).
+pub(crate) fn save_dir_arg(save_dir: Option<&Path>) -> String {
+    save_dir
+        .map(|d| format!(" --save-dir {}", d.display()))
+        .unwrap_or_default()
+}
+
 /// A save's file in the store (the store names its files `ID.ludo.json`).
 pub(crate) fn save_path(store: &SaveStore, id: &str) -> PathBuf {
     store.dir().join(format!("{id}.ludo.json"))
@@ -56,11 +64,7 @@ fn stamp(path: &Path) -> Option<FileStamp> {
 
 impl Saver {
     pub(super) fn open(args: &PlayArgs) -> Result<Saver, Failure> {
-        let dir_arg = args
-            .save_dir
-            .as_ref()
-            .map(|d| format!(" --save-dir {}", d.display()))
-            .unwrap_or_default();
+        let dir_arg = save_dir_arg(args.save_dir.as_deref());
         let dir = match args.save_dir.clone().or_else(default_save_dir) {
             Some(dir) => dir,
             None => {
