@@ -590,6 +590,10 @@ pub fn moves_response(value: &Value) -> Result<Value, JsonError> {
     let ParsedPosition {
         engine, position, ..
     } = &req.parsed;
+    // As `apply` refuses to play on: a finished game has no moves to list.
+    if engine.is_over(position) {
+        return err("input.position: the game is already over");
+    }
     let mut list = MoveList::default();
     engine.legal_moves(position, req.input, &mut list);
     let moves: Vec<Value> = list

@@ -534,3 +534,31 @@ fn apply_names_a_winner_only_once_there_is_one() {
     assert_eq!(out["places"], json!(["red", "yellow"]));
     assert_eq!(out["ranks"], json!([1, 2]));
 }
+
+#[test]
+fn a_finished_game_has_no_moves_to_list_or_play() {
+    use ludo_core::json::{apply_response, moves_response};
+    // Two seats, red all home: the game is over, though yellow still has a piece to move.
+    let over = json!({
+        "rules": "classic",
+        "seats": ["red", "yellow"],
+        "turn": "yellow",
+        "pieces": {
+            "red": ["home", "home", "home", "home"],
+            "yellow": [20, "yard", "yard", "yard"],
+        },
+    });
+    let moves = moves_response(&json!({ "position": over, "roll": 6 }));
+    let apply = apply_response(&json!({ "position": over, "roll": 6, "move": 0 }));
+    for answer in [moves, apply] {
+        assert_eq!(
+            answer.expect_err("over").to_string(),
+            "input.position: the game is already over"
+        );
+    }
+    // One seat fewer home and the same position has moves.
+    let mut playing = over.clone();
+    playing["pieces"]["red"][3] = json!(53);
+    let out = moves_response(&json!({ "position": playing, "roll": 6 })).expect("moves");
+    assert!(!out["moves"].as_array().expect("a list").is_empty(), "{out}");
+}
