@@ -3,9 +3,12 @@
 //! that cannot be read, each with the command that goes on from it.
 
 use crate::failure::Failure;
-use crate::play::saves::{default_save_dir, save_dir_arg, save_path};
+use crate::play::saves::{default_save_dir, save_dir_arg, save_path, shell_word};
 use crate::play::terminal::seat_text;
+use ludo_core::bots::LEVELS;
+use ludo_core::echo::echo;
 use ludo_core::save::Summary;
+use ludo_core::session::SeatKind;
 use ludo_core::store::{AUTOSAVE, SaveEntry, SaveStore};
 use std::io::Write;
 use std::path::PathBuf;
@@ -65,12 +68,12 @@ fn describe(store: &SaveStore, entry: &SaveEntry, now: u64, dir_arg: &str) -> Ve
     let id = &entry.id;
     let problem = entry.problem.as_deref().unwrap_or("");
     // A save read from its backup is gone on from the backup: the file itself cannot be.
-    let path = save_path(store, id).display().to_string();
-    let path = if entry.problem.is_some() {
-        format!("{path}.bak")
+    let path = save_path(store, id);
+    let path = shell_word(&if entry.problem.is_some() {
+        path.with_extension("json.bak")
     } else {
         path
-    };
+    });
     if entry.newer {
         return vec![
             format!(
@@ -101,9 +104,19 @@ fn describe(store: &SaveStore, entry: &SaveEntry, now: u64, dir_arg: &str) -> Ve
         lines.push(format!("  damaged, read from its backup: {problem}"));
     }
     lines.push(format!("  {}", seats_line(summary)));
+    let unknown_level = summary.seats.iter().find_map(|s| match &s.kind {
+        SeatKind::Bot { level } if !LEVELS.contains(&level.as_str()) => Some(level),
+        _ => None,
+    });
     lines.push(if summary.over {
         format!(
             "  `ludo verify {path}` checks its dice; `ludo replay {path}` shows it move by move"
+        )
+    } else if let Some(level) = unknown_level {
+        // `ludo play` refuses to go on with a bot it does not have.
+        format!(
+            "  a bot at level \"{}\", which this version does not know, keeps it from going on; `ludo replay {path}` shows it move by move",
+            echo(level)
         )
     } else if id == AUTOSAVE {
         format!("  `ludo play --resume{dir_arg}` takes it up")

@@ -727,13 +727,70 @@ fn loading_another_game_keeps_the_unfinished_one_but_loading_the_same_does_not()
 }
 
 #[test]
-fn a_game_left_before_its_first_roll_is_not_offered_again() {
+fn a_game_left_before_its_first_roll_resumes_when_asked_and_is_not_kept_otherwise() {
     let dir = SaveDir::new("left-at-once");
-    let first = play(&dir, &["--seats", "human,human"], "q\n");
+    let first = play(
+        &dir,
+        &["--rules", "parchis", "--seats", "human,hard", "--seed", "1"],
+        "q\n",
+    );
     assert_eq!(first.status, 0, "{}", first.stderr);
-    assert!(dir.autosave().exists());
+    let hint = format!("`ludo play --resume --save-dir {}` goes on", dir.path());
+    says(&first.stdout, &hint);
+    // The command it gave takes up that game: its rules, seats and dice.
     let run = play(&dir, &["--resume"], "q\n");
-    says(&run.stdout, "No unfinished game to resume");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains("No unfinished game"), "{}", run.stdout);
+    assert_eq!(commitment(&run.stdout), commitment(&first.stdout));
+    says(&run.stdout, "parchis");
+    // A new game takes the slot without keeping a game in which nobody has rolled yet.
+    let new = play(&dir, &["--seats", "human,human"], "q\n");
+    assert_eq!(new.status, 0, "{}", new.stderr);
+    assert!(!new.stdout.contains("is kept"), "{}", new.stdout);
+    let names: Vec<String> = dir.files().into_iter().map(|(name, _)| name).collect();
+    assert_eq!(names, ["autosave.ludo.json", "autosave.ludo.json.bak"]);
+}
+
+#[test]
+fn a_finished_game_found_in_the_slot_is_filed_before_a_new_game_takes_it() {
+    let dir = SaveDir::new("finished-in-slot");
+    let run = play(&dir, &["--seats", "expert,random", "--seed", "3"], "");
+    assert_finished(&run, 2);
+    // As an older version left it: the finished game in the slot, not filed.
+    let filed = dir.finished(&run);
+    let game = std::fs::read(&filed).expect("read");
+    std::fs::remove_file(&filed).expect("remove");
+    std::fs::write(dir.autosave(), &game).expect("write the slot");
+    let next = play(&dir, &["--seats", "human,human"], "q\n");
+    assert_eq!(next.status, 0, "{}", next.stderr);
+    assert_eq!(std::fs::read(&filed).expect("filed again"), game);
+    let verified = ludo(&["verify", &filed.display().to_string()], "");
+    assert_eq!(verified.status, 0, "{}", verified.stderr);
+}
+
+#[test]
+fn commands_offered_quote_a_save_folder_with_spaces() {
+    let dir = SaveDir::new("with space's");
+    let quoted = format!("'{}'", dir.path().replace('\'', r"'\''"));
+    let run = play(&dir, &DUEL, "1\n1\nq\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    says(
+        &run.stdout,
+        &format!("`ludo play --resume --save-dir {quoted}` goes on"),
+    );
+    // Run through a shell as printed, it finds the game.
+    let command = format!(
+        "{} play --resume --save-dir {quoted} </dev/null",
+        env!("CARGO_BIN_EXE_ludo")
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &command])
+        .output()
+        .expect("run sh");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(!stdout.contains("No unfinished game"), "{stdout}");
+    assert_eq!(commitment(&stdout), commitment(&run.stdout));
 }
 
 #[test]
@@ -1321,6 +1378,12 @@ fn saves_lists_the_folder_with_the_command_for_each_game() {
         .expect("the kept game named")
         .to_owned();
     std::fs::write(dir.0.join("junk.ludo.json"), "{ nope").expect("write");
+    // The kept game as a version with another bot level wrote it: not to be played on here.
+    let text = std::fs::read_to_string(&kept).expect("read the kept game");
+    assert!(text.contains("\"level\":\"medium\""), "{text}");
+    let alien = text.replace("\"level\":\"medium\"", "\"level\":\"godlike\"");
+    let alien = ludo_core::save::reseal(alien.as_bytes()).expect("reseal");
+    std::fs::write(dir.0.join("alien.ludo.json"), alien).expect("write");
     // A damaged save whose backup reads: the commands name the backup.
     std::fs::copy(&kept, dir.0.join("mended.ludo.json.bak")).expect("copy");
     std::fs::write(dir.0.join("mended.ludo.json"), "{ nope").expect("write");
@@ -1408,6 +1471,18 @@ fn saves_lists_the_folder_with_the_command_for_each_game() {
         "{}",
         resumed.stdout
     );
+
+    let alien = block("alien: ");
+    let alien_file = dir.0.join("alien.ludo.json").display().to_string();
+    assert_eq!(
+        alien[2],
+        format!(
+            "  a bot at level \"godlike\", which this version does not know, keeps it from going on; `ludo replay {alien_file}` shows it move by move"
+        ),
+        "{alien:?}"
+    );
+    let refused = play(&dir, &["--load", &alien_file], "q\n");
+    assert_eq!(refused.status, 2, "{}", refused.stdout);
 
     let junk = block("junk: ");
     assert_eq!(junk[0], "junk: cannot be read, nor its backup");

@@ -560,5 +560,8 @@ fn a_finished_game_has_no_moves_to_list_or_play() {
     let mut playing = over.clone();
     playing["pieces"]["red"][3] = json!(53);
     let out = moves_response(&json!({ "position": playing, "roll": 6 })).expect("moves");
-    assert!(!out["moves"].as_array().expect("a list").is_empty(), "{out}");
+    assert!(
+        !out["moves"].as_array().expect("a list").is_empty(),
+        "{out}"
+    );
 }

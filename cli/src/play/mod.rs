@@ -287,6 +287,13 @@ fn parse_seed(text: &str) -> Result<Seed, Failure> {
         ))
     })
 }
+/// Whether an unfinished game in the slot is worth asking about or keeping when another game
+/// takes the slot: not one left before its first roll after the roll-off, which holds no
+/// choice of anybody's (`--resume` still takes it up).
+fn worth_keeping(session: &Session) -> bool {
+    terminal::turn_rolls(session) > 0
+}
+
 /// How the game at the table came to be.
 enum Start {
     New,
@@ -310,6 +317,7 @@ fn open_game<R: BufRead, W: Write>(
         let session =
             save::load(&bytes).map_err(|e| Failure::bad_input(format!("--load: {shown}: {e}")))?;
         if let Some(last) = last
+            && worth_keeping(&last.session)
             && !same_game(&last.session, &session)
         {
             saver.keep(&mut term.out, &last.session)?;
@@ -319,7 +327,7 @@ fn open_game<R: BufRead, W: Write>(
     if let Some(last) = last {
         let resume = if args.resume {
             true
-        } else if args.new || !interactive {
+        } else if args.new || !interactive || !worth_keeping(&last.session) {
             false
         } else {
             match term.ask_resume(&last.session, new_game_option(args).is_some())? {
@@ -330,7 +338,9 @@ fn open_game<R: BufRead, W: Write>(
         if resume {
             return Ok(Some((last.session, Start::Resumed)));
         }
-        saver.keep(&mut term.out, &last.session)?;
+        if worth_keeping(&last.session) {
+            saver.keep(&mut term.out, &last.session)?;
+        }
     } else if args.resume {
         writeln!(term.out, "No unfinished game to resume; a new game starts.")?;
     }

@@ -2,7 +2,6 @@
 //! own save when the slot cannot be used, and a damaged autosave moved aside.
 
 use super::PlayArgs;
-use super::terminal::turn_rolls;
 use crate::failure::Failure;
 use ludo_core::save::SaveError;
 use ludo_core::session::Session;
@@ -27,8 +26,20 @@ pub(crate) fn default_save_dir() -> Option<PathBuf> {
 /// default folder).
 pub(crate) fn save_dir_arg(save_dir: Option<&Path>) -> String {
     save_dir
-        .map(|d| format!(" --save-dir {}", d.display()))
+        .map(|d| format!(" --save-dir {}", shell_word(d)))
         .unwrap_or_default()
+}
+
+/// A path as a shell reads it back whole in a command the player is told to type: as it is
+/// when it holds only characters no shell treats specially, else between single quotes.
+pub(crate) fn shell_word(path: &Path) -> String {
+    let text = path.display().to_string();
+    let plain = |c: char| c.is_alphanumeric() || "/._-+,:=@%~".contains(c);
+    if !text.is_empty() && text.chars().all(plain) && !text.starts_with('~') {
+        text
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
 }
 
 /// A save's file in the store (the store names its files `ID.ludo.json`).
@@ -158,9 +169,11 @@ impl Saver {
         Some(save_path(store, &id))
     }
 
-    /// The last game in the autosave slot, if it is unfinished. A slot that cannot be read
-    /// (even from its backup) is told about and moved aside whole, save and backup, by
-    /// [`SaveStore::keep_autosave`] (it is never deleted); a slot written by a newer version
+    /// The last game in the autosave slot, if it is unfinished. A finished game found there
+    /// is filed among the finished games ([`SaveStore::keep_finished`]) before the slot
+    /// takes a new one. A slot that cannot be read (even from its backup) is told about and
+    /// moved aside whole, save and backup, by [`SaveStore::keep_autosave`] (it is never
+    /// deleted); a slot written by a newer version, or a finished game that cannot be filed,
     /// is left alone and this game saves under its own name instead.
     pub(super) fn last_unfinished(&mut self) -> Option<Loaded> {
         let store = self.store.as_ref()?;
@@ -173,9 +186,19 @@ impl Saver {
                         slot.display()
                     ));
                 }
-                // A game over, or one left before its first roll, is not worth offering.
-                let unfinished = !loaded.session.is_over() && turn_rolls(&loaded.session) > 0;
-                unfinished.then_some(loaded)
+                if !loaded.session.is_over() {
+                    return Some(loaded);
+                }
+                // Its `ludo verify` hint named the slot: the game is kept where it can be
+                // found, not written over.
+                if let Err(e) = store.keep_finished(&loaded.session) {
+                    warn(&format!(
+                        "the finished game in the autosave {} could not be filed ({e}); this game is saved under its own name instead",
+                        slot.display()
+                    ));
+                    self.use_slot = false;
+                }
+                None
             }
             Ok(None) => None,
             Err(e @ SaveError::NewerVersion { .. }) => {
@@ -222,7 +245,7 @@ impl Saver {
             Ok(id) => writeln!(
                 out,
                 "The unfinished game from the autosave is kept: `ludo play --load {}{}` takes it up.",
-                save_path(store, &id).display(),
+                shell_word(&save_path(store, &id)),
                 self.dir_arg
             )?,
             Err(e) => {

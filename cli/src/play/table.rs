@@ -2,7 +2,7 @@
 //! seats play, narrates, saves after every decision, and ends or leaves the game.
 
 use super::Start;
-use super::saves::Saver;
+use super::saves::{Saver, shell_word};
 use super::terminal::{Answer, HELP, Terminal, choice_answer, label, roll_answer, turn_rolls};
 use crate::draw;
 use crate::failure::Failure;
@@ -380,7 +380,7 @@ impl<R: BufRead, W: Write> Table<R, W> {
         )?;
         if let Some(seed) = self.session.revealed_seed() {
             let check = match self.saver.keep_finished(&self.session) {
-                Some(path) => format!("; `ludo verify {}` checks every roll", path.display()),
+                Some(path) => format!("; `ludo verify {}` checks every roll", shell_word(&path)),
                 None => String::new(),
             };
             writeln!(
