@@ -374,21 +374,11 @@ fn settled_exit_status(child: &mut Child) -> String {
 }
 
 /// A program's text as a report quotes it: its first 80 characters, "…" if there were
-/// more, and control characters escaped (`\n`, `\u{1b}`), so that what a program sends
-/// can neither flood the report nor write lines or terminal codes of its own into it.
+/// more, and control characters, line separators and bidirectional controls escaped (`\n`,
+/// `\u{1b}`, `\u{202e}`), so that what a program sends can neither flood the report nor
+/// write lines, terminal codes or a reversed line of its own into it.
 fn shorten(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars().take(80) {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    if text.chars().nth(80).is_some() {
-        out.push('…');
-    }
-    out
+    ludo_core::echo::echo_within(text, 80)
 }
 
 /// Kills a program's whole process group (on Unix; elsewhere the program itself) and reaps

@@ -569,10 +569,11 @@ fn an_outside_engine_that_never_says_hello_forfeits_and_the_table_names_it() {
 
 #[test]
 fn an_outside_engines_name_is_cut_short_and_cannot_write_lines_or_codes_into_the_report() {
-    // It names itself with a new line, a carriage return and a terminal colour, then a
-    // hundred more characters, and then forfeits by answering nonsense.
+    // It names itself with a right-to-left override, a line separator, a new line, a
+    // carriage return and a terminal colour, then a hundred more characters, and then
+    // forfeits by answering nonsense.
     let body = r#"read line
-printf '{"name": "evil\\n\\u001b[31mRED\\rgame 0: fake%0100d"}\n' 0
+printf '{"name": "evil\\u202e\\u2028\\n\\u001b[31mRED\\rgame 0: fake%0100d"}\n' 0
 read line
 echo nonsense
 "#;
@@ -584,12 +585,12 @@ echo nonsense
         .find(|l| l.contains("forfeited"))
         .unwrap_or_else(|| panic!("no forfeit line: {table}"));
     assert!(
-        named.contains(r"(evil\n\u{1b}[31mRED\rgame 0: fake000"),
+        named.contains(r"(evil\u{202e}\u{2028}\n\u{1b}[31mRED\rgame 0: fake000"),
         "{named}"
     );
     assert!(named.contains("…) forfeited 2 of 2 games:"), "{named}");
     assert!(
-        !table.contains('\u{1b}') && !table.contains('\r'),
+        !table.contains(['\u{1b}', '\r', '\u{202E}', '\u{2028}']),
         "{table:?}"
     );
     assert!(

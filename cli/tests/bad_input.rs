@@ -273,3 +273,19 @@ fn an_endless_input_or_file_is_refused_not_read_into_memory() {
         run.stderr
     );
 }
+
+#[test]
+fn a_field_name_that_would_act_on_a_terminal_is_quoted_escaped() {
+    let input = with_position(|p| p["\u{1b}[2JX\rY\u{202E}"] = json!(1));
+    refused(
+        "moves",
+        &input,
+        &["position.\\u{1b}[2JX\\rY\\u{202e}: unknown field"],
+    );
+    let run = ludo(&["moves"], &input);
+    assert!(
+        !run.stderr.contains(['\u{1b}', '\r', '\u{202E}']),
+        "{:?}",
+        run.stderr
+    );
+}

@@ -5,12 +5,40 @@
 pub const MAX_ECHO: usize = 40;
 
 /// `text` as an error message quotes it: whole if short, else its first [`MAX_ECHO`]
-/// characters and "…".
+/// characters and "…", with every character that could act on the screen escaped
+/// ([`acts_on_screen`]).
 pub fn echo(text: &str) -> String {
-    match text.char_indices().nth(MAX_ECHO) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
+    echo_within(text, MAX_ECHO)
+}
+
+/// `text` quoted as [`echo`] quotes it, cut after `max` characters instead.
+pub fn echo_within(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max.saturating_mul(4)));
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push('…');
+            break;
+        }
+        if acts_on_screen(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
     }
+    out
+}
+
+/// Whether a character quoted from input is written escaped (`\u{1b}`, `\r`): the control
+/// characters (a terminal's escape sequences, a carriage return that writes over the line),
+/// the line and paragraph separators, and the explicit bidirectional controls, which turn
+/// the rest of the line around. With them escaped, a quoted value can neither start a line
+/// of its own in a message nor change how the rest of it reads.
+pub fn acts_on_screen(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
 }
 
 /// A JSON value as an error message quotes it: its JSON text, cut as [`echo`] cuts.
@@ -72,6 +100,25 @@ mod tests {
         );
         assert_eq!(echo_quoted("no quotes"), "no quotes");
         assert_eq!(echo_quoted("\"a\" and \"b\""), "\"a\" and \"b\"");
+    }
+
+    #[test]
+    fn characters_that_act_on_a_screen_are_escaped() {
+        assert_eq!(
+            echo("\u{1b}[2J\u{1b}[31mX\rY\nZ"),
+            "\\u{1b}[2J\\u{1b}[31mX\\rY\\nZ"
+        );
+        assert_eq!(
+            echo("a\u{202E}b\u{2028}c\u{2067}d"),
+            "a\\u{202e}b\\u{2028}c\\u{2067}d"
+        );
+        // Letters of any script, and the marks that act only as a letter would, are kept.
+        assert_eq!(echo("Анна שרה \u{200F}é"), "Анна שרה \u{200F}é");
+        // Without a cut, as a typed line is shown back.
+        assert_eq!(echo_within("a\rb", usize::MAX), "a\\rb");
+        // The cut counts characters of the input, not of the escapes.
+        let bells = "\u{7}".repeat(MAX_ECHO + 1);
+        assert_eq!(echo(&bells), format!("{}…", "\\u{7}".repeat(MAX_ECHO)));
     }
 
     #[test]

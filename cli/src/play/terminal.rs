@@ -4,7 +4,7 @@ use crate::failure::Failure;
 use crate::narrate;
 use crate::paint::paint;
 use ludo_core::colour::Colour;
-use ludo_core::echo::echo;
+use ludo_core::echo::{echo, echo_within};
 use ludo_core::session::{Seat, SeatKind, Session};
 use std::io::{BufRead, Write};
 
@@ -36,7 +36,8 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
             return Ok(None);
         };
         if self.echo {
-            writeln!(self.out, "{line}")?;
+            // What was typed, with anything that would act on a screen escaped.
+            writeln!(self.out, "{}", echo_within(&line, usize::MAX))?;
         }
         Ok(Some(line))
     }
