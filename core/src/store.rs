@@ -14,7 +14,7 @@
 //! written over).
 
 use crate::save::{self, SaveError, Summary};
-use crate::session::Session;
+use crate::session::{GameSetup, Session};
 use std::fs::{self, File, OpenOptions};
 use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
@@ -250,7 +250,7 @@ impl SaveStore {
         if let Ok(Some(slot)) = self.load_autosave()
             && slot.session.setup() == game.setup()
         {
-            match self.delete_locked(&writing, AUTOSAVE) {
+            match self.delete_locked(&writing, AUTOSAVE, Damaged::Keep) {
                 Ok(()) | Err(SaveError::NotFound { .. }) => {}
                 Err(e) => return Err(e),
             }
@@ -301,13 +301,16 @@ impl SaveStore {
         // Loaded again: if the slot held this very game, its newer state was just kept here.
         let loaded = self.load(id)?;
         self.autosave(&loaded.session)?;
-        self.delete(id)?;
+        // Its damaged copies, if any, stay for a person to look at: the player chose to play
+        // the game on, not to delete anything.
+        self.delete_locked(&one_writer(), id, Damaged::Keep)?;
         Ok(loaded)
     }
 
-    /// Removes the autosave and its backup (when a game is over or abandoned).
+    /// Removes the autosave and its backup (when a game is over or abandoned). Damaged
+    /// copies set aside beside it are kept.
     pub fn clear_autosave(&self) -> Result<(), SaveError> {
-        match self.delete(AUTOSAVE) {
+        match self.delete_locked(&one_writer(), AUTOSAVE, Damaged::Keep) {
             Err(SaveError::NotFound { .. }) => Ok(()),
             other => other,
         }
@@ -350,15 +353,27 @@ impl SaveStore {
     /// Deletes a save with its backup and any copy set aside as damaged.
     pub fn delete(&self, id: &str) -> Result<(), SaveError> {
         // A write in progress owns the temporary files this removes: wait for it.
-        self.delete_locked(&one_writer(), id)
+        self.delete_locked(&one_writer(), id, Damaged::Delete)
     }
 
-    /// [`SaveStore::delete`] for a caller that holds [`WRITES`] already.
-    fn delete_locked(&self, _writing: &MutexGuard<'static, ()>, id: &str) -> Result<(), SaveError> {
+    /// [`SaveStore::delete`] for a caller that holds [`WRITES`] already; `damaged` says
+    /// whether the damaged copies set aside beside the save go too. The save itself goes
+    /// last, so that a crash on the way leaves it whole where it was (with or without its
+    /// backup), never its backup alone to be loaded in its place.
+    fn delete_locked(
+        &self,
+        _writing: &MutexGuard<'static, ()>,
+        id: &str,
+        damaged: Damaged,
+    ) -> Result<(), SaveError> {
         check_id(id)?;
         let mut found = false;
-        let suffixes = ["", ".bak", ".tmp", ".bak.tmp"].map(String::from);
-        for suffix in suffixes.into_iter().chain(self.corrupt_suffixes(id)?) {
+        let copies = match damaged {
+            Damaged::Delete => self.corrupt_suffixes(id)?,
+            Damaged::Keep => Vec::new(),
+        };
+        let last = [".tmp", ".bak.tmp", ".bak", ""].map(String::from);
+        for suffix in copies.into_iter().chain(last) {
             let path = self.file(id, &suffix);
             match fs::remove_file(&path) {
                 Ok(()) => found |= suffix.is_empty() || suffix == ".bak",
@@ -497,24 +512,39 @@ impl SaveStore {
             Err(e) if e.kind() == ErrorKind::NotFound => None,
             Err(e) => return Err(io_error(&main, e)),
         };
-        for file in [current.clone(), read_capped(&bak).ok()]
-            .into_iter()
-            .flatten()
-        {
-            if let Err(e @ SaveError::NewerVersion { .. }) = save::parse(&file) {
-                return Err(e);
+        let backup = read_capped(&bak).ok();
+        let current_game = current.as_deref().map(game);
+        let backup_game = backup.as_deref().map(game);
+        for read in [&current_game, &backup_game].into_iter().flatten() {
+            if let Err(e @ SaveError::NewerVersion { .. }) = read {
+                return Err(e.clone());
             }
         }
+        // The backup is an earlier state of the same game, or nothing. A slot that takes
+        // another game (the one it held kept first: see `keep_autosave`) must not offer that
+        // game as this one's backup should this one's file be damaged.
+        let this_game = game(bytes).ok().flatten();
+        let another = |read: &Option<Result<Option<GameSetup>, SaveError>>| matches!(read, Some(Ok(Some(setup))) if this_game.as_ref() != Some(setup));
 
         let mut f = File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
         f.write_all(bytes).map_err(|e| io_error(&tmp, e))?;
         f.sync_all().map_err(|e| io_error(&tmp, e))?;
         drop(f);
 
-        if let Some(current) = current {
-            if is_sound(&current) {
-                keep_as_backup(&main, &bak, &self.file(id, ".bak.tmp"))?;
-            } else {
+        if another(&current_game) || another(&backup_game) {
+            // Removed before the new save lands: a crash in between leaves the other game
+            // whole under the main name, never its backup beside this game.
+            match fs::remove_file(&bak) {
+                Err(e) if e.kind() != ErrorKind::NotFound => return Err(io_error(&bak, e)),
+                _ => {}
+            }
+        }
+        match current_game {
+            // Nothing there, or another game: the new save replaces it outright.
+            None => {}
+            Some(_) if another(&current_game) => {}
+            Some(Ok(Some(_))) => keep_as_backup(&main, &bak, &self.file(id, ".bak.tmp"))?,
+            Some(_) => {
                 // A damaged save must not replace a good backup; it is set aside instead,
                 // beside any set aside before (`.corrupt`, `.corrupt-2`, ...).
                 let suffix = first_free(".corrupt", |s| !self.file(id, s).exists());
@@ -570,10 +600,25 @@ fn keep_as_backup(main: &Path, bak: &Path, staging: &Path) -> Result<(), SaveErr
     fs::rename(staging, bak).map_err(|e| io_error(bak, e))
 }
 
-/// Whether bytes read as a save of a known version with a matching checksum: good enough
-/// to become the backup. (The full replay is left to loading.)
-fn is_sound(bytes: &[u8]) -> bool {
-    save::parse(bytes).is_ok_and(|doc| !matches!(doc.checksum, save::Checksum::Invalid { .. }))
+/// The game a save's bytes hold, by its setup (rules, seats, seed, start): `Some` for a
+/// sound save, one of a known version with a matching checksum, good enough to become the
+/// backup (the full replay is left to loading); `None` for one that is damaged; the error
+/// only for a save a newer version wrote.
+fn game(bytes: &[u8]) -> Result<Option<GameSetup>, SaveError> {
+    match save::parse(bytes) {
+        Ok(doc) if !matches!(doc.checksum, save::Checksum::Invalid { .. }) => Ok(Some(doc.setup)),
+        Err(e @ SaveError::NewerVersion { .. }) => Err(e),
+        _ => Ok(None),
+    }
+}
+
+/// What deleting a save does with the damaged copies set aside beside it.
+#[derive(Clone, Copy)]
+enum Damaged {
+    /// They go with it: the player deleted the game.
+    Delete,
+    /// They stay for a person to look at: the save only moved or its game ended.
+    Keep,
 }
 
 /// Flushes a folder's entries (the renames) to disk. Only Unix can open a folder for

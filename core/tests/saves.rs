@@ -592,6 +592,116 @@ fn delete_counts_a_backup_but_not_leftovers_and_reports_what_it_cannot_remove() 
         Err(SaveError::Io { path, .. }) => assert_eq!(path, stuck.display().to_string()),
         other => panic!("{other:?}"),
     }
+    // The save goes last: a delete stopped on the way leaves it whole, never its backup
+    // alone to be loaded in its place (as a crash in the middle would).
+    assert!(store.load("stuck").is_ok_and(|l| l.recovered.is_none()));
+    let g = game("classic", 5, 30);
+    store
+        .save_as("held", &game("classic", 5, 20))
+        .expect("save");
+    store
+        .save_as("held", &g)
+        .expect("save again, with a backup");
+    let bak = file("held.ludo.json.bak");
+    std::fs::remove_file(&bak).expect("remove the backup");
+    std::fs::create_dir(&bak).expect("a folder where the backup should be");
+    std::fs::write(bak.join("x"), b"x").expect("write");
+    assert!(matches!(store.delete("held"), Err(SaveError::Io { .. })));
+    let held = store.load("held").expect("still there");
+    assert!(held.recovered.is_none());
+    same_game(&held.session, &g);
+}
+
+#[test]
+fn a_slot_that_takes_another_game_never_offers_the_old_one_as_its_backup() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path()).expect("store");
+    let main = dir.path().join("autosave.ludo.json");
+    let bak = dir.path().join("autosave.ludo.json.bak");
+    let first = game("classic", 6, 40);
+    store.autosave(&game("classic", 6, 30)).expect("autosave");
+    store.autosave(&first).expect("autosave, with a backup");
+    let kept = store.keep_autosave().expect("keep").expect("kept");
+    let second = game("mensch", 7, 10);
+    store
+        .autosave(&second)
+        .expect("the next game's first autosave");
+    assert!(!bak.exists(), "the first game is no backup of the second");
+
+    // The second game's only file damaged: an error, not the first game in its place.
+    let mut bytes = std::fs::read(&main).expect("read");
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x20;
+    std::fs::write(&main, &bytes).expect("damage");
+    let damaged = store.load_autosave();
+    assert!(
+        damaged.is_err(),
+        "{:?}",
+        damaged.map(|l| l.map(|l| l.recovered))
+    );
+    same_game(&store.load(&kept).expect("kept").session, &first);
+
+    // Written again: the damaged file is set aside, and the game's own states make up its
+    // backup from then on.
+    store.autosave(&second).expect("autosave over the damage");
+    assert!(dir.path().join("autosave.ludo.json.corrupt").exists());
+    assert!(!bak.exists());
+    let later = game("mensch", 7, 30);
+    store.autosave(&later).expect("autosave");
+    same_game(
+        &save::load(&std::fs::read(&bak).expect("bak")).expect("bak"),
+        &second,
+    );
+
+    // A backup of another game beside a damaged slot (as an older version could leave
+    // it) is not kept beside the game that writes the slot next.
+    std::fs::write(&bak, save::to_json(&first)).expect("another game's backup");
+    std::fs::write(&main, b"{ damaged").expect("damage");
+    store.autosave(&later).expect("autosave");
+    assert!(!bak.exists());
+    same_game(
+        &store.load_autosave().expect("load").expect("some").session,
+        &later,
+    );
+}
+
+#[test]
+fn damaged_copies_stay_when_a_game_moves_or_ends_and_go_when_it_is_deleted() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path()).expect("store");
+    let path = |name: &str| dir.path().join(name);
+    let set_aside = |id: &str, g: &Session| {
+        std::fs::write(path(&format!("{id}.ludo.json")), b"damage").expect("damage");
+        store.save_as(id, g).expect("write over the damage");
+        assert!(path(&format!("{id}.ludo.json.corrupt")).exists());
+    };
+    // A kept game taken up: its own files move to the slot, its damaged copy stays.
+    let kept = game("classic", 8, 40);
+    let id = store.save(&kept).expect("save");
+    set_aside(&id, &kept);
+    store.take_up(&id).expect("take up");
+    assert!(!path(&format!("{id}.ludo.json")).exists());
+    assert!(path(&format!("{id}.ludo.json.corrupt")).exists());
+    // The slot cleared, or its finished game filed: the slot's damaged copy stays.
+    set_aside(AUTOSAVE, &kept);
+    store.clear_autosave().expect("clear");
+    assert!(!path("autosave.ludo.json").exists());
+    assert!(path("autosave.ludo.json.corrupt").exists());
+    let over = game("classic", 9, 100_000);
+    assert!(over.is_over());
+    store.autosave(&over).expect("autosave");
+    std::fs::remove_file(path("autosave.ludo.json.corrupt")).expect("remove");
+    set_aside(AUTOSAVE, &over);
+    let filed = store.keep_finished(&over).expect("file").expect("filed");
+    assert!(!path("autosave.ludo.json").exists());
+    assert!(path("autosave.ludo.json.corrupt").exists());
+    // Deleted by the player: the damaged copies go with the game.
+    store
+        .delete(AUTOSAVE)
+        .expect_err("nothing but a damaged copy left");
+    set_aside(&filed, &over);
+    store.delete(&filed).expect("delete");
+    assert!(!path(&format!("{filed}.ludo.json.corrupt")).exists());
 }
 
 /// A save that cannot be read is not written over: only "not there" lets a write go ahead.
