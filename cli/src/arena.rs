@@ -12,7 +12,7 @@
 //! (decisions with a choice only). Outside engines (`cmd:PROGRAM ARGS…`) that misbehave
 //! forfeit the game at hand, and the report names them with the reason.
 
-use crate::engine_protocol::{Fault, OutsideEngine};
+use crate::engine_protocol::{self, Fault, OutsideEngine};
 use crate::failure::Failure;
 use crate::rules_arg;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -50,11 +50,15 @@ pub struct ArenaArgs {
     /// Writes the report as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Seconds an outside engine has to answer before it forfeits the game.
+    /// Seconds an outside engine has to answer before it forfeits the game (0.001 to
+    /// 86400).
     #[arg(long, default_value_t = 5.0)]
     pub move_timeout: f64,
 }
 
+/// The least and the most seconds `--move-timeout` may give an outside engine.
+const MIN_MOVE_TIMEOUT: f64 = 0.001;
+const MAX_MOVE_TIMEOUT: f64 = 86_400.0;
 /// Rolls after which a game is stopped and ranked where it stands.
 const MAX_ROLLS: u64 = 100_000;
 /// The most games one run plays: a hundred times the 10,000 a figure takes, and the
@@ -236,15 +240,19 @@ impl Table<'_> {
                     (None, Seat::Outside(outside)) => outside.start(),
                     _ => Ok(()),
                 };
-                let started = Instant::now();
-                let answer = ready.and_then(|()| match (&mut bots[e], &mut seats[e]) {
-                    (Some(bot), _) => Ok(bot.choose(engine, &game.position, input, &list)),
-                    (None, Seat::Outside(outside)) => {
-                        outside.choose(engine, &game.position, input, &list, self.rules_value)
-                    }
-                    (None, Seat::Level(level)) => Err(Fault::Start(format!("no bot {level}"))),
+                // A program that did not start or greet was asked nothing: no decision.
+                let answer = ready.and_then(|()| {
+                    let started = Instant::now();
+                    let answer = match (&mut bots[e], &mut seats[e]) {
+                        (Some(bot), _) => Ok(bot.choose(engine, &game.position, input, &list)),
+                        (None, Seat::Outside(outside)) => {
+                            outside.choose(engine, &game.position, input, &list, self.rules_value)
+                        }
+                        (None, Seat::Level(level)) => Err(Fault::Start(format!("no bot {level}"))),
+                    };
+                    record.times[e].push(started.elapsed().as_nanos() as u64);
+                    answer
                 });
-                record.times[e].push(started.elapsed().as_nanos() as u64);
                 match answer {
                     Ok(i) if i < list.len() => i,
                     Ok(i) => {
@@ -312,10 +320,12 @@ fn seat_places(order: &mut Vec<usize>, ranks: &[u8], forfeit: Option<usize>) -> 
 /// Checks the arguments that clap leaves to the arena: the move timeout, the jobs and the
 /// number of games.
 fn check_limits(args: &ArenaArgs) -> Result<(), Failure> {
-    if !(args.move_timeout > 0.0 && args.move_timeout.is_finite()) {
-        return Err(Failure::bad_input(
-            "--move-timeout: expected a positive number of seconds",
-        ));
+    // Under a millisecond no program can answer (and 1e-10 would round to no time at all);
+    // over a day is no limit at all.
+    if !(MIN_MOVE_TIMEOUT..=MAX_MOVE_TIMEOUT).contains(&args.move_timeout) {
+        return Err(Failure::bad_input(format!(
+            "--move-timeout: from {MIN_MOVE_TIMEOUT} to {MAX_MOVE_TIMEOUT} seconds"
+        )));
     }
     if args.jobs == 0 || args.jobs > MAX_JOBS {
         return Err(Failure::bad_input(format!("--jobs: 1 to {MAX_JOBS}")));
@@ -342,7 +352,11 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
         .collect::<Result<Vec<_>, _>>()?;
     rules_arg::check_seats(&engine, players.len())?;
     check_limits(args)?;
-    let timeout = Duration::from_secs_f64(args.move_timeout.min(86_400.0));
+    if players.iter().any(|p| matches!(p, Player::Command(_))) {
+        // Before the games' threads start, so that they leave the signals to it.
+        engine_protocol::stop_programs_on_signals();
+    }
+    let timeout = Duration::from_secs_f64(args.move_timeout);
     let n = players.len() as u64;
     let games = args.games.div_ceil(n) * n;
     let table = Table {
@@ -872,10 +886,19 @@ mod tests {
         assert_eq!(refused(args(100, MAX_JOBS + 1, 5.0)), "--jobs: 1 to 256");
         assert_eq!(refused(args(100, 0, 5.0)), "--jobs: 1 to 256");
         assert!(refused(args(MAX_GAMES + 1, 1, 5.0)).starts_with("--games: at most 1000000 "));
-        for timeout in [0.0, -1.0, f64::INFINITY, f64::NAN] {
+        assert!(check_limits(&args(100, 1, 86_400.0)).is_ok());
+        for timeout in [
+            0.0,
+            -1.0,
+            1e-10,
+            0.000_999,
+            86_400.5,
+            f64::INFINITY,
+            f64::NAN,
+        ] {
             assert_eq!(
                 refused(args(100, 1, timeout)),
-                "--move-timeout: expected a positive number of seconds"
+                "--move-timeout: from 0.001 to 86400 seconds"
             );
         }
     }

@@ -16,6 +16,7 @@ use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TryRecvError, sync_channel};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The protocol version the arena speaks.
@@ -115,9 +116,14 @@ impl OutsideEngine {
         // (a shell script's children would otherwise live on, holding its pipes open).
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        // Listed as it starts (the list held across the start), so that a signal that ends
+        // the arena in between still finds it: see [`stop_programs_on_signals`].
+        let mut running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner);
         let mut child = command
             .spawn()
             .map_err(|e| Fault::Start(format!("{program}: {e}")))?;
+        running.push(child.id());
+        drop(running);
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             kill(&mut child);
             return Err(Fault::Start("no pipes to the program".into()));
@@ -268,7 +274,7 @@ impl OutsideEngine {
             Ok(Ok(())) => Ok(()),
             Err(RecvTimeoutError::Timeout) => Err(self.fail(Fault::NotReading(timeout))),
             Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
-                let status = settled_exit_status(&mut r.child);
+                let status = settled_exit_status(&mut r.child, "input");
                 Err(self.fail(Fault::Exited(status)))
             }
         }
@@ -304,7 +310,7 @@ impl OutsideEngine {
                 return Err(self.fail(fault));
             }
             Err(RecvTimeoutError::Disconnected) => {
-                let status = settled_exit_status(&mut r.child);
+                let status = settled_exit_status(&mut r.child, "output");
                 return Err(self.fail(Fault::Exited(status)));
             }
         };
@@ -356,18 +362,18 @@ fn exit_status(child: &mut Child) -> Option<String> {
     }
 }
 
-/// How a child ended, once its pipes have closed: a process closes its pipes a moment before
-/// its status can be collected, and on a busy machine that moment can be long, so this waits
-/// up to a second for the status. A child still running after that closed its output
-/// without exiting, and is told so.
-fn settled_exit_status(child: &mut Child) -> String {
+/// How a child ended, once its `pipe` ("input" or "output") has closed: a process closes its
+/// pipes a moment before its status can be collected, and on a busy machine that moment can
+/// be long, so this waits up to a second for the status. A child still running after that
+/// closed that pipe without exiting, and is told so.
+fn settled_exit_status(child: &mut Child, pipe: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(1);
     loop {
         if let Some(status) = exit_status(child) {
             return status;
         }
         if Instant::now() >= deadline {
-            return "closed its output and kept running".to_string();
+            return format!("closed its {pipe} and kept running");
         }
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -381,18 +387,52 @@ fn shorten(text: &str) -> String {
     ludo_core::echo::echo_within(text, 80)
 }
 
-/// Kills a program's whole process group (on Unix; elsewhere the program itself) and reaps
-/// it.
-fn kill(child: &mut Child) {
-    #[cfg(unix)]
-    if let Ok(pid) = i32::try_from(child.id()) {
-        // The group has the program's pid as its id (see `process_group(0)` above). It may
-        // be gone already; then there is nothing to do.
+/// The programs running now, by process id (which is also their process group's on Unix).
+static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Makes the signals that end the arena from outside (Ctrl-C, `kill`, `timeout`, a closed
+/// terminal: SIGINT, SIGTERM, SIGHUP) end the programs it started too, with everything they
+/// started, before the arena exits with status 130. Without this, each program would live on
+/// in its process group of its own, out of reach of the terminal's Ctrl-C. The handler runs
+/// on a thread of its own (`ctrlc`), and the programs start with the signals as they should
+/// be, since a handler does not pass to a program that is started. A SIGKILL cannot be
+/// caught: the programs outlive that one. A second call does nothing (a handler is set
+/// once a process).
+pub fn stop_programs_on_signals() {
+    let _ = ctrlc::set_handler(|| {
+        let running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner);
+        for &pid in running.iter() {
+            #[cfg(unix)]
+            kill_group(pid);
+            #[cfg(not(unix))]
+            let _ = pid;
+        }
+        std::process::exit(130);
+    });
+}
+
+/// Kills process group `pid` (a program started in a group of its own).
+#[cfg(unix)]
+fn kill_group(pid: u32) {
+    if let Ok(pid) = i32::try_from(pid) {
+        // It may be gone already; then there is nothing to do.
         let _ = nix::sys::signal::killpg(
             nix::unistd::Pid::from_raw(pid),
             nix::sys::signal::Signal::SIGKILL,
         );
     }
+}
+
+/// Kills a program's whole process group (on Unix; elsewhere the program itself) and reaps
+/// it.
+fn kill(child: &mut Child) {
+    // The group has the program's pid as its id (see `process_group(0)` above).
+    #[cfg(unix)]
+    kill_group(child.id());
     let _ = child.kill();
     let _ = child.wait();
+    RUNNING
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .retain(|&pid| pid != child.id());
 }

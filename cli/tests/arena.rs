@@ -643,6 +643,53 @@ fn a_forfeiting_engine_is_stopped_with_everything_it_started() {
     assert!(is_gone(pid), "the engine's child {pid} outlived the arena");
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn an_arena_ended_by_a_signal_ends_its_engines_and_what_they_started() {
+    // The engine greets, notes its own pid and its child's, then thinks for a minute.
+    let body = r#"read line
+echo '{"name": "slow"}'
+sleep 60 &
+echo "$$ $!" > "$(dirname "$0")/pids.tmp"
+mv "$(dirname "$0")/pids.tmp" "$(dirname "$0")/pids"
+read line
+wait
+"#;
+    let engine = script("signalled", body);
+    for signal in ["INT", "TERM", "HUP"] {
+        let pids = engine.dir.join("pids");
+        let _ = std::fs::remove_file(&pids);
+        let mut arena = Command::new(env!("CARGO_BIN_EXE_ludo"))
+            .args(["arena", "--games", "2", "--move-timeout", "120", "--seats"])
+            .arg(format!("cmd:sh {},random", engine.path.display()))
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("run ludo");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !pids.exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let pids = std::fs::read_to_string(&pids).expect("the engine started");
+        let kill = Command::new("kill")
+            .args([format!("-{signal}"), arena.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(kill.success());
+        let status = arena.wait().expect("wait");
+        assert_eq!(status.code(), Some(130), "{signal}");
+        for pid in pids.split_whitespace() {
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while !is_gone(pid) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            assert!(
+                is_gone(pid),
+                "{pid} outlived the arena ended by SIG{signal}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_program_that_is_not_there_forfeits_instead_of_stopping_the_arena() {
     let report = arena(&["--seats", "cmd:/no/such/program,random", "--games", "2"]);
@@ -650,6 +697,30 @@ fn a_program_that_is_not_there_forfeits_instead_of_stopping_the_arena() {
     assert_eq!(number(&bot["forfeits"]), 2);
     let why = bot["forfeit_games"][0]["reason"].as_str().expect("reason");
     assert!(why.contains("could not start"), "{why}");
+    // It was asked nothing: no decisions, and no decision times.
+    assert_eq!(number(&bot["decisions"]), 0, "{bot}");
+    assert_eq!(bot["decision_ms_median"], Value::Null, "{bot}");
+}
+
+#[test]
+fn a_program_that_closes_its_input_is_said_to_have_closed_its_input() {
+    // It closes its input, then answers the hello and the first question as asked.
+    let body = r#"read line
+exec 0<&-
+echo '{"name": "deaf"}'
+sleep 0.3
+echo '{"move": 0}'
+sleep 5
+"#;
+    let engine = script("deaf", body);
+    let out = two_games_against_random(&engine.path);
+    assert!(out.status.success());
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("closed its input and kept running"),
+        "{table}"
+    );
+    assert!(!table.contains("closed its output"), "{table}");
 }
 
 #[test]
