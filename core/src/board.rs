@@ -191,6 +191,26 @@ mod tests {
     }
 
     #[test]
+    fn stars_stand_five_squares_before_the_next_start_on_every_cross() {
+        for arm_len in 3..=8u8 {
+            let b = Board::new(BoardSpec::Cross {
+                arm_len,
+                home_column_len: None,
+            })
+            .expect("a cross");
+            let sector = 2 * u16::from(arm_len) + 1;
+            for (k, (&start, &star)) in b.start_squares.iter().zip(&b.star_squares).enumerate() {
+                assert_eq!(u16::from(start), k as u16 * sector);
+                assert_eq!(
+                    u16::from(star),
+                    u16::from(start) + sector - 5,
+                    "arm {arm_len}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn parchis_boards_match_the_printed_numbers() {
         let b = Board::new(BoardSpec::Parchis { colours: 4 }).expect("parchis");
         assert_eq!(b.track_len, 68);

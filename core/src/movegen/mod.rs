@@ -269,9 +269,22 @@ impl<'a> Gen<'a> {
         let moving = 1u8 << piece;
         let (mut to, bounced) = self.target(from, steps)?;
         if self.engine.rules.same_colour_landing == SameColourLanding::OccupyPrevious {
-            // Stop on the nearest square behind one's own piece.
+            // Stop on the nearest square behind one's own piece: behind as the piece went,
+            // back along its path. A bounced horse's path runs up to the end and down again,
+            // so it stops before the horse it came back onto, never past it.
+            let end = self.engine.run_end();
+            let mut i = steps;
             while to != from && self.own_blocks_landing(to, moving) {
-                to = to.checked_sub(1)?;
+                to = if bounced {
+                    // The square `i - 1` steps along the path: up to the end, then down.
+                    i = i.checked_sub(1)?;
+                    match from.checked_add(i)? {
+                        q if q <= end => q,
+                        q => end.checked_sub(q - end)?,
+                    }
+                } else {
+                    to.checked_sub(1)?
+                };
             }
             if to == from {
                 return None;

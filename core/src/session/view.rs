@@ -221,9 +221,16 @@ impl Session {
             // Where a bouncing piece turns back: the end of the road, or the foot of the
             // Petits-chevaux staircase (the move generator's rule, `Engine::run_end`).
             let end = self.engine.run_end();
+            // A piece may stop short of where its roll takes it (a horse before its own), on
+            // the way up or on the way back: it turned if `to` lies on the way back.
+            let (up, back) = (
+                u16::from(end).saturating_sub(u16::from(m.from)),
+                u16::from(end).saturating_sub(u16::from(m.to)),
+            );
             let bounces = self.engine.rules.bounce_back
                 && m.from < end
-                && m.from as u16 + steps as u16 > end as u16;
+                && m.to < end
+                && up + back <= u16::from(steps);
             if bounces {
                 // Up to the turning point, then back down to where the piece stops.
                 (m.from + 1..=end)
