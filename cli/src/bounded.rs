@@ -28,9 +28,14 @@ pub fn read_all(input: impl Read, what: &str) -> Result<Vec<u8>, Failure> {
     Ok(bytes)
 }
 
-/// The file at `path`, read as [`read_all`] reads; an error names it as `what`.
+/// The file at `path`, read as [`read_all`] reads; an error names it as `what`. A path that
+/// is not there, or is a folder, is bad input (the wrong path was given), like a file that
+/// is not a save.
 pub fn read_file(path: &Path, what: &str) -> Result<Vec<u8>, Failure> {
     let file = std::fs::File::open(path).map_err(|e| Failure::bad_input(format!("{what}: {e}")))?;
+    if path.is_dir() {
+        return Err(Failure::bad_input(format!("{what}: a folder, not a file")));
+    }
     read_all(file, what)
 }
 
@@ -49,6 +54,16 @@ mod tests {
         let e = read_all(std::io::repeat(0), "input").expect_err("endless");
         assert!(
             matches!(&e, Failure::BadInput(m) if m.starts_with("input: more than 16 MiB")),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_folder_is_bad_input_as_a_missing_file_is() {
+        let dir = std::env::temp_dir();
+        let e = read_file(&dir, "--load: saves").expect_err("a folder");
+        assert!(
+            matches!(&e, Failure::BadInput(m) if m == "--load: saves: a folder, not a file"),
             "{e}"
         );
     }

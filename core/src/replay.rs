@@ -214,6 +214,14 @@ pub fn decode(code: &str) -> Result<Session, SaveError> {
     if !bits.rest_is_padding() {
         return Err(bad("extra data after the moves"));
     }
+    // The replay stops at the recorded count, but the roll-off is rolled before it starts:
+    // a count short of the roll-off would otherwise pass.
+    let made = session.rolls().len() as u64;
+    if made != rolls {
+        return Err(bad(&format!(
+            "the code records {rolls} rolls, but the roll-off alone makes {made}"
+        )));
+    }
     Ok(session)
 }
 

@@ -984,6 +984,40 @@ fn damaged_replay_codes_are_refused_with_the_reason() {
 }
 
 #[test]
+fn a_replay_code_that_counts_fewer_rolls_than_the_roll_off_is_refused() {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    // A game just past its roll-off: its code ends in the roll count and no decisions.
+    let s = Session::new(four("classic", 6)).expect("session");
+    assert!(s.log().is_empty());
+    let made = s.rolls().len();
+    assert!((4..0x80).contains(&made), "{made}");
+    let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let code = replay::encode(&s);
+    let mut bytes = engine
+        .decode(&code[replay::CODE_PREFIX.len()..])
+        .expect("base64");
+    bytes.truncate(bytes.len() - 4);
+    let n = bytes.len();
+    assert_eq!(&bytes[n - 2..], &[made as u8, 0]);
+    for claimed in [0, made - 1] {
+        bytes[n - 2] = claimed as u8;
+        let mut sealed = bytes.clone();
+        sealed.extend_from_slice(&sha2::Sha256::digest(&bytes)[..4]);
+        let forged = format!("{}{}", replay::CODE_PREFIX, engine.encode(&sealed));
+        match replay::decode(&forged) {
+            Err(SaveError::BadCode(why)) => assert_eq!(
+                why,
+                format!("the code records {claimed} rolls, but the roll-off alone makes {made}")
+            ),
+            other => panic!("{claimed}: {:?}", other.map(|s| s.rolls().len())),
+        }
+    }
+    // The count as made reads back.
+    assert_eq!(replay::decode(&code).expect("decode").rolls().len(), made);
+}
+
+#[test]
 fn the_replayer_steps_through_the_game_move_by_move() {
     let mut s = Session::new(four("parchis", 14)).expect("session");
     play_to_end(&mut s, 14);
