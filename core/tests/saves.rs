@@ -156,6 +156,33 @@ fn version_1_migrates_forward() {
 }
 
 #[test]
+fn a_bad_value_in_a_version_1_save_is_named_as_that_file_names_it() {
+    let error = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut doc: serde_json::Value = serde_json::from_str(V1).expect("json");
+        edit(&mut doc);
+        save::load(doc.to_string().as_bytes())
+            .expect_err("refused")
+            .to_string()
+    };
+    let cases: [(&dyn Fn(&mut serde_json::Value), &str); 6] = [
+        (
+            &|d| d["players"][0]["colour"] = "mauve".into(),
+            "players[0].colour: ",
+        ),
+        (&|d| d["players"][1]["bot"] = 7.into(), "players[1].bot: "),
+        // Found when the game is replayed, about the seats as a whole.
+        (&|d| d["players"][1]["bot"] = "".into(), "players: seat 1: "),
+        (&|d| d["started"] = "yesterday".into(), "started: "),
+        (&|d| d["moves"][3] = "left".into(), "moves[3]: "),
+        (&|d| d["players"] = serde_json::json!([]), "players: "),
+    ];
+    for (edit, field) in cases {
+        let e = error(edit);
+        assert!(e.starts_with(field), "{field}: {e}");
+    }
+}
+
+#[test]
 fn a_newer_version_is_refused_and_never_overwritten() {
     let newer = V2_FINISHED.replace("\"schema\": 2", "\"schema\": 3");
     let e = save::load(newer.as_bytes()).expect_err("newer");

@@ -34,7 +34,14 @@ impl SaveDocument {
             .rolls
             .as_ref()
             .map(|r| r.iter().map(Vec::len).sum::<usize>());
-        let session = Session::replay(self.setup, &self.choices, total)?;
+        let v1 = self.schema == 1;
+        let session =
+            Session::replay(self.setup, &self.choices, total).map_err(
+                |e| match SaveError::from(e) {
+                    e if v1 => in_v1_terms(e),
+                    e => e,
+                },
+            )?;
         if let Some(recorded) = &self.rolls {
             compare_rolls(&session, recorded)?;
         }
@@ -154,12 +161,65 @@ pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
         };
         (map, checksum)
     };
-    match (parse_v2(&map, schema, checksum.clone()), checksum) {
+    let read = parse_v2(&map, schema, checksum.clone());
+    let read = if schema == 1 {
+        read.map_err(in_v1_terms)
+    } else {
+        read
+    };
+    match (read, checksum) {
         // A damaged file: the checksum says so more truly than the field it broke.
         (Err(_), Checksum::Invalid { recorded, computed }) => {
             Err(SaveError::ChecksumMismatch { recorded, computed })
         }
         (result, _) => result,
+    }
+}
+
+/// An error the version-2 reader found in a migrated version-1 save, its field named as the
+/// version-1 file names it (`players[0].colour`, not `seats[0].colour`), so that it points
+/// at what is in the file.
+fn in_v1_terms(e: SaveError) -> SaveError {
+    let rename = |field: String| -> String {
+        const NAMES: [(&str, &str); 5] = [
+            ("seats", "players"),
+            ("created_at", "started"),
+            ("log", "moves"),
+            ("dice.seed", "seed"),
+            ("dice", "seed"),
+        ];
+        for (v2, v1) in NAMES {
+            if let Some(rest) = field.strip_prefix(v2)
+                && (rest.is_empty() || rest.starts_with(['[', '.']))
+            {
+                // A seat's `kind` and `level` are both made from its `bot`.
+                let rest = match rest.rsplit_once('.') {
+                    Some((seat, "kind" | "level")) if v2 == "seats" => format!("{seat}.bot"),
+                    _ => rest.to_string(),
+                };
+                return format!("{v1}{rest}");
+            }
+        }
+        field
+    };
+    match e {
+        SaveError::Missing { field } => SaveError::Missing {
+            field: rename(field),
+        },
+        SaveError::WrongType {
+            field,
+            expected,
+            found,
+        } => SaveError::WrongType {
+            field: rename(field),
+            expected,
+            found,
+        },
+        SaveError::Invalid { field, detail } => SaveError::Invalid {
+            field: rename(field),
+            detail,
+        },
+        other => other,
     }
 }
 
