@@ -164,7 +164,8 @@ fn a_bad_value_in_a_version_1_save_is_named_as_that_file_names_it() {
             .expect_err("refused")
             .to_string()
     };
-    let cases: [(&dyn Fn(&mut serde_json::Value), &str); 6] = [
+    type Edit<'a> = &'a dyn Fn(&mut serde_json::Value);
+    let cases: [(Edit, &str); 6] = [
         (
             &|d| d["players"][0]["colour"] = "mauve".into(),
             "players[0].colour: ",
