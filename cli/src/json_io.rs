@@ -29,7 +29,9 @@ pub fn read_document(input: impl Read) -> Result<Value, Failure> {
             "input: empty; expected one JSON document on standard input",
         ));
     }
-    serde_json::from_str(text).map_err(|e| Failure::bad_input(format!("input: not JSON: {e}")))
+    // A key given twice is refused: which of its values was meant cannot be told.
+    ludo_core::strict_json::from_slice(text.as_bytes())
+        .map_err(|e| Failure::bad_input(format!("input: not JSON: {e}")))
 }
 
 /// Reads a document, answers it with `respond`, and writes the answer.

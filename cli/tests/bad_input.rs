@@ -289,3 +289,21 @@ fn a_field_name_that_would_act_on_a_terminal_is_quoted_escaped() {
         run.stderr
     );
 }
+
+#[test]
+fn a_key_given_twice_is_refused_not_read_as_the_last_one() {
+    // A colour's pieces given twice, and the roll given twice.
+    let twice = r#"{"position": {"rules": "classic", "seats": ["red", "yellow"], "pieces": {"red": [10, "yard", "yard", "yard"], "red": [20, "yard", "yard", "yard"]}}, "roll": 3}"#;
+    refused(
+        "moves",
+        twice,
+        &[
+            "input: not JSON: ",
+            "the key \"red\" is given twice",
+            "column",
+        ],
+    );
+    let position = position().to_string();
+    let roll_twice = format!(r#"{{"position": {position}, "roll": 6, "roll": 5, "move": 0}}"#);
+    refused("apply", &roll_twice, &["the key \"roll\" is given twice"]);
+}

@@ -22,6 +22,7 @@ pub mod rules;
 pub mod save;
 pub mod session;
 pub mod store;
+pub mod strict_json;
 pub mod turn;
 pub mod verify;
 

@@ -156,6 +156,18 @@ fn version_1_migrates_forward() {
 }
 
 #[test]
+fn a_save_that_gives_a_field_twice_is_refused() {
+    let twice = V2_FINISHED.replacen("\"rules\": ", "\"rules\": \"mensch\", \"rules\": ", 1);
+    match save::parse(twice.as_bytes()) {
+        Err(SaveError::NotJson { detail, line, .. }) => {
+            assert_eq!(detail, "the key \"rules\" is given twice in one object");
+            assert!(line > 1);
+        }
+        other => panic!("{:?}", other.map(|d| d.schema)),
+    }
+}
+
+#[test]
 fn a_bad_value_in_a_version_1_save_is_named_as_that_file_names_it() {
     let error = |edit: &dyn Fn(&mut serde_json::Value)| {
         let mut doc: serde_json::Value = serde_json::from_str(V1).expect("json");

@@ -90,7 +90,7 @@ pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(SaveError::Empty);
     }
-    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
+    let value: Value = crate::strict_json::from_slice(bytes).map_err(|e| {
         let (line, column) = (e.line(), e.column());
         if e.is_eof() {
             SaveError::Truncated { line, column }
