@@ -100,7 +100,6 @@ impl<'de> Visitor<'de> for UniqueKeys {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn it_reads_what_serde_json_reads() {
