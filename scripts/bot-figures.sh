@@ -22,7 +22,7 @@ six_seat_games="${SIX_SEAT_GAMES:-1200}"
 jobs="${JOBS:-1}"
 
 cargo build --release -q -p ludo-cli
-ludo=target/release/ludo
+ludo="${CARGO_TARGET_DIR:-target}/release/ludo"
 
 arena() {
     echo "\$ ludo arena $*"

@@ -33,6 +33,7 @@ uniffi::setup_scaffolding!();
 /// The version of this library, so a shell can check what it loaded.
 #[uniffi::export]
 pub fn ffi_version() -> String {
+    init_logging();
     env!("CARGO_PKG_VERSION").to_owned()
 }
 
@@ -43,7 +44,10 @@ pub fn ffi_version() -> String {
 /// own direction without moving the words around it, in any language's sentence.
 #[uniffi::export]
 pub fn display_name(name: String) -> Option<String> {
-    ludo_core::session::display_name(&name).map(|shown| format!("\u{2068}{shown}\u{2069}"))
+    init_logging();
+    guarded_or(None, || {
+        ludo_core::session::display_name(&name).map(|shown| format!("\u{2068}{shown}\u{2069}"))
+    })
 }
 
 /// A count or an index for the boundary's `u32` fields, `u32::MAX` if it were ever larger.
@@ -84,6 +88,15 @@ pub(crate) fn guarded<T>(f: impl FnOnce() -> Result<T, LudoError>) -> Result<T, 
                 detail: format!("panic: {detail}"),
             })
         }
+    }
+}
+
+/// [`guarded`] for an export that has no error to give: a panic is logged and `fallback`
+/// returned (an empty list, no name), which the apps show as they show an empty answer.
+pub(crate) fn guarded_or<T>(fallback: T, f: impl FnOnce() -> T) -> T {
+    match guarded(|| Ok(f())) {
+        Ok(value) => value,
+        Err(_) => fallback,
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::error::LudoError;
 use crate::types::{BoardLayout, Colour};
-use crate::{guarded, init_logging};
+use crate::{guarded, guarded_or, init_logging};
 use ludo_core::layout::BoardLayout as CoreLayout;
 use ludo_core::rules::{PRESETS, Rules, RulesSpec, option_names};
 use ludo_core::{Engine, RulesError};
@@ -272,25 +272,30 @@ fn preset_info(id: &str) -> Result<PresetInfo, RulesError> {
 #[uniffi::export]
 pub fn presets() -> Vec<PresetInfo> {
     init_logging();
-    PRESETS
-        .iter()
-        .filter_map(|id| match preset_info(id) {
-            Ok(info) => Some(info),
-            Err(e) => {
-                log::error!("preset {id}: {e}");
-                None
-            }
-        })
-        .collect()
+    guarded_or(Vec::new(), || {
+        PRESETS
+            .iter()
+            .filter_map(|id| match preset_info(id) {
+                Ok(info) => Some(info),
+                Err(e) => {
+                    log::error!("preset {id}: {e}");
+                    None
+                }
+            })
+            .collect()
+    })
 }
 
 /// The bot levels, weakest first (`random`, `easy`, `medium`, `hard`, `expert`).
 #[uniffi::export]
 pub fn bot_levels() -> Vec<String> {
-    ludo_core::bots::LEVELS
-        .iter()
-        .map(|&l| l.to_owned())
-        .collect()
+    init_logging();
+    guarded_or(Vec::new(), || {
+        ludo_core::bots::LEVELS
+            .iter()
+            .map(|&l| l.to_owned())
+            .collect()
+    })
 }
 
 /// The drawing layout of the board of a preset with options (the options can change it:

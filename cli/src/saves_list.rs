@@ -33,6 +33,13 @@ pub fn run(args: &SavesArgs) -> Result<(), Failure> {
                 "no save folder: neither $XDG_DATA_HOME nor $HOME is set; give --save-dir DIR",
             )
         })?;
+    // A file where the folder, or a folder above it, should be: the wrong path was given.
+    if let Some(file) = dir.ancestors().find(|a| a.exists()).filter(|a| !a.is_dir()) {
+        return Err(Failure::bad_input(format!(
+            "--save-dir: {} is not a folder",
+            file.display()
+        )));
+    }
     let mut out = std::io::stdout().lock();
     if !dir.exists() {
         writeln!(out, "No saved games: {} does not exist yet.", dir.display())?;

@@ -1351,6 +1351,20 @@ fn saves_lists_the_folder_with_the_command_for_each_game() {
     assert!(out.starts_with("No saved games: "), "{out}");
     assert!(!missing.exists());
     assert!(saves(&["--save-dir", dir.path()]).starts_with("No saved games in "));
+    // A file where the folder, or one above it, should be: refused as the wrong path.
+    let file = dir.0.join("a-file");
+    std::fs::write(&file, "x").expect("write");
+    for given in [file.clone(), file.join("below")] {
+        let run = ludo(&["saves", "--save-dir", &given.display().to_string()], "");
+        assert_eq!(run.status, 2, "{}", run.stderr);
+        assert!(
+            run.stderr
+                .contains(&format!("{} is not a folder", file.display())),
+            "{}",
+            run.stderr
+        );
+    }
+    std::fs::remove_file(&file).expect("remove");
 
     // A finished game, an unfinished one kept by a new game, the new one in the slot, and a
     // file that cannot be read.

@@ -313,15 +313,24 @@ public final class GameStore {
 
     /// Whether a save cannot be played on: no summary could be read, from it or its backup; a
     /// newer version wrote it (loading it fails, even when its older backup has a summary);
-    /// or `keepAutosave` set it aside as unreadable. (A damaged save whose backup can be read
-    /// loads from the backup, and is not damaged.)
+    /// or `keepAutosave` set it aside as unreadable and it still is not read cleanly (one a
+    /// newer version wrote opens once the app is updated: then it is a kept game like any
+    /// other). (A damaged save whose backup can be read loads from the backup, and is not
+    /// damaged.)
     private nonisolated static func isDamaged(_ entry: SaveEntry) -> Bool {
-        entry.summary == nil || entry.newerVersion || entry.id.hasPrefix("\(autosave)-kept-")
+        entry.summary == nil || entry.newerVersion
+            || (entry.id.hasPrefix("\(autosave)-kept-") && entry.problem != nil)
     }
 
+    /// Dismisses the message on screen: the error if there is one, else the notice that the
+    /// game came back from its backup. One at a time, so that an error arriving with the
+    /// notice does not take the notice away unseen.
     public func dismissMessage() {
-        error = nil
-        recoveredFromBackup = false
+        if error != nil {
+            error = nil
+        } else {
+            recoveredFromBackup = false
+        }
     }
 
     /// Whether an error or a notice waits to be shown; setting it to false dismisses it (for
@@ -391,10 +400,12 @@ public final class GameStore {
                 if over { _ = try store.keepFinished(session: game) } else { try store.autosave(session: game) }
                 Task { @MainActor in self?.saveFailed = false }
             } catch {
-                // Play goes on (the game is in memory, and the next move's save tries again);
-                // the player hears of it once, not after every bot move.
+                // Play goes on (the game is in memory, and the next move's save tries again).
+                // The player hears of it at the first failure, and again at a later one once
+                // nothing else is on screen: not after every bot move, but never silently
+                // for the rest of the game either.
                 Task { @MainActor in
-                    guard let self, !self.saveFailed else { return }
+                    guard let self, !self.saveFailed || self.error == nil else { return }
                     self.saveFailed = true
                     self.report(error)
                 }
@@ -435,8 +446,14 @@ public final class GameStore {
                 // The views published so far are on disk before the bot works out its move.
                 await disk.drain()
                 guard game === session else { break }
+                let asked = published
                 do {
-                    publish(game, try await game.playBotTurn())
+                    let next = try await game.playBotTurn()
+                    guard game === session else { break }
+                    // An undo published while the bot thought: the bot's view is stale (the
+                    // undo took its move back, or came first and the bot moved after it), so
+                    // the game is shown as the core has it now.
+                    publish(game, asked == published ? next : try game.view())
                 } catch LudoError.NotYourTurn {
                     // An undo overtook the bot's move, which the core dropped: go on from the
                     // view the undo published.

@@ -95,10 +95,11 @@ data class UiState(
 /**
  * Whether a listed save can be played on here. Not if neither it nor its backup can be read
  * (no summary), if a newer version of the game wrote it, or if `keepAutosave` set it aside
- * (`autosave-kept-…`) because the autosave could not be read.
+ * (`autosave-kept-…`) because the autosave could not be read and it still does not read
+ * cleanly (one a newer version wrote opens once the app is updated, as any kept game).
  */
 val SaveEntry.playable: Boolean
-    get() = summary != null && !newerVersion && !id.startsWith("autosave-kept-")
+    get() = summary != null && !newerVersion && !(id.startsWith("autosave-kept-") && problem != null)
 
 /** A seat being set up: its name (blank: "Player N") and, for a bot, its level (`null`: a person). */
 data class SeatChoice(val name: String = "", val level: String? = null)
@@ -145,14 +146,22 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
      * One change of the game at a time: each call that changes it (the player's action, a bot's
      * turn, a game put on screen) holds this from the call to the core until the view it returns
      * is published and saved, so views reach the screen, and the disk, in the order the core
-     * gave them. Two quick taps, or an undo during a bot's turn, wait their turn.
+     * gave them. An undo during a bot's turn waits its turn.
      */
     private val turns = Mutex()
     private var session: GameSession? = null
     private var bots: Job? = null
+    /**
+     * An action of the player waits for [turns] or runs: a second tap meanwhile is dropped (see
+     * [act]). Read and written on the main thread only.
+     */
+    private var acting = false
     /** The finished game being loaded for [UiState.replay], if any. */
     private var replaying: Job? = null
-    /** Whether the last autosave failed: the player is told once, not after every move. */
+    /**
+     * Whether the last autosave failed: the player is told at the first failure, and again at
+     * a later one once nothing else is on screen, not after every move.
+     */
     private var saveFailed = false
     private val _state = MutableStateFlow(UiState())
     val state: StateFlow<UiState> = _state.asStateFlow()
@@ -368,7 +377,14 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
         }
     }
 
-    fun dismissMessage() = _state.update { it.copy(error = null, recoveredFromBackup = false) }
+    /**
+     * Dismisses the message on screen: the error if there is one, else the notice that the game
+     * came back from its backup. One at a time, so that an error arriving with the notice does
+     * not take the notice away unseen.
+     */
+    fun dismissMessage() = _state.update {
+        if (it.error != null) it.copy(error = null) else it.copy(recoveredFromBackup = false)
+    }
 
     override fun onCleared() {
         retire(session)
@@ -424,22 +440,35 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
     /** One action of the person at the device; the core refuses what is not theirs to do. */
     private fun act(action: (GameSession) -> GameView) {
         val game = session ?: return
+        // A tap made while the last one still waits (a bot is thinking) is the same wish made
+        // twice, or one made on a screen about to change: dropped, so that two taps on Undo
+        // take back one decision, not two, and a move tapped twice is not played on the next
+        // position too.
+        if (acting) return
+        acting = true
         launchCatching {
-            turns.withLock {
-                if (game !== session) return@withLock
-                val view = try {
-                    withContext(Dispatchers.Default) { action(game) }
-                } catch (e: IllegalStateException) {
-                    // The player left this game while the action waited, and it was closed: the
-                    // action is moot. Anything else is a real error.
-                    if (game === session) throw e
-                    return@withLock
-                }
-                // The player acted: an error still on screen is old news.
-                _state.update { it.copy(error = null) }
-                publish(game, view)
+            try {
+                actLocked(game, action)
+            } finally {
+                acting = false
             }
         }
+    }
+
+    /** [act]'s work, under [turns]. */
+    private suspend fun actLocked(game: GameSession, action: (GameSession) -> GameView) = turns.withLock {
+        if (game !== session) return@withLock
+        val view = try {
+            withContext(Dispatchers.Default) { action(game) }
+        } catch (e: IllegalStateException) {
+            // The player left this game while the action waited, and it was closed: the
+            // action is moot. Anything else is a real error.
+            if (game === session) throw e
+            return@withLock
+        }
+        // The player acted: an error still on screen is old news.
+        _state.update { it.copy(error = null) }
+        publish(game, view)
     }
 
     /**
@@ -473,7 +502,7 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
             withContext(disk) { if (over) store.keepFinished(game) else store.autosave(game) }
             saveFailed = false
         } catch (e: LudoException) {
-            if (!saveFailed) _state.update { it.copy(error = e) }
+            if (!saveFailed || _state.value.error == null) _state.update { it.copy(error = e) }
             saveFailed = true
         }
     }
