@@ -111,6 +111,8 @@ public final class GameStore {
     /// Whether the last autosave failed: the player is told once, not after every move, until
     /// a save succeeds again.
     @ObservationIgnored private var saveFailed = false
+    /// A game is being put on screen (`begin`).
+    @ObservationIgnored private var beginning = false
 
     private nonisolated static let autosave = "autosave"
     private nonisolated static let logLines = 4
@@ -344,10 +346,17 @@ public final class GameStore {
     /// and reads or writes the saves, so it runs on `disk`, after every save of the game left
     /// before.
     private func begin(_ load: @escaping @Sendable () throws -> (GameSession, String?)?) {
+        // A second tap while a game is being put on screen ("Play on" twice) would load what
+        // the first has already taken up, and say it is not there: dropped.
+        guard !beginning else { return }
+        beginning = true
         error = nil
         Task {
             // A restore is over once its load is (the game on screen, or nothing to reopen).
-            defer { restoring = false }
+            defer {
+                restoring = false
+                beginning = false
+            }
             do {
                 guard let (game, recovered) = try await disk.run(load) else { return }
                 leave()

@@ -156,6 +156,8 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
      * [act]). Read and written on the main thread only.
      */
     private var acting = false
+    /** A game is being put on screen ([begin]); main thread only. */
+    private var beginning = false
     /** The finished game being loaded for [UiState.replay], if any. */
     private var replaying: Job? = null
     /**
@@ -406,34 +408,47 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
      * nothing if [load] finds none. While it is on screen, [handle] says so ([GAME_ON_SCREEN]).
      */
     private fun begin(load: () -> Pair<GameSession, String?>?) {
+        // A second tap while a game is being put on screen ("Play on" twice) would load what the
+        // first has already taken up, and say it is not there: dropped.
+        if (beginning) return
+        beginning = true
         launchCatching {
-            val loaded = try {
-                withContext(disk) { load() }
+            try {
+                beginLoaded(load)
             } finally {
-                // Nothing on screen unless the game loaded (a restore that finds no autosave,
-                // or a damaged one, leaves the new-game screen).
-                _state.update { it.copy(restoring = false) }
-                if (session == null) handle[GAME_ON_SCREEN] = false
+                beginning = false
             }
-            val (game, recovered) = loaded ?: return@launchCatching
-            turns.withLock {
-                leave()
-                // A finished game's code asked for just before: not shown over the game, nor
-                // once it is left.
-                closeReplay()
-                session = game
-                saveFailed = false
-                handle[GAME_ON_SCREEN] = true
-                val view = game.view()
-                _state.update {
-                    it.copy(
-                        game = GameUi(game.boardLayout(), view, emptyList()),
-                        recoveredFromBackup = recovered != null,
-                        error = null,
-                    )
-                }
-                publish(game, view)
+        }
+    }
+
+    /** [begin]'s work. */
+    private suspend fun beginLoaded(load: () -> Pair<GameSession, String?>?) {
+        val loaded = try {
+            withContext(disk) { load() }
+        } finally {
+            // Nothing on screen unless the game loaded (a restore that finds no autosave,
+            // or a damaged one, leaves the new-game screen).
+            _state.update { it.copy(restoring = false) }
+            if (session == null) handle[GAME_ON_SCREEN] = false
+        }
+        val (game, recovered) = loaded ?: return
+        turns.withLock {
+            leave()
+            // A finished game's code asked for just before: not shown over the game, nor
+            // once it is left.
+            closeReplay()
+            session = game
+            saveFailed = false
+            handle[GAME_ON_SCREEN] = true
+            val view = game.view()
+            _state.update {
+                it.copy(
+                    game = GameUi(game.boardLayout(), view, emptyList()),
+                    recoveredFromBackup = recovered != null,
+                    error = null,
+                )
             }
+            publish(game, view)
         }
     }
 
