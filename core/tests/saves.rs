@@ -693,6 +693,22 @@ fn a_slot_that_takes_another_game_never_offers_the_old_one_as_its_backup() {
         &second,
     );
 
+    // A backup of another game that cannot be removed stops the write, and the slot keeps
+    // the game it held.
+    let other = tempfile::tempdir().expect("tempdir");
+    let other_store = SaveStore::open(other.path()).expect("store");
+    other_store.autosave(&first).expect("autosave");
+    let stuck = other.path().join("autosave.ludo.json.bak");
+    std::fs::create_dir(&stuck).expect("a folder where the backup should be");
+    std::fs::write(stuck.join("x"), b"x").expect("write");
+    match other_store.autosave(&second) {
+        Err(SaveError::Io { path, .. }) => assert_eq!(path, stuck.display().to_string()),
+        other => panic!("{other:?}"),
+    }
+    let slot = other_store.load_autosave().expect("load").expect("some");
+    assert!(slot.recovered.is_none());
+    same_game(&slot.session, &first);
+
     // A backup of another game beside a damaged slot (as an older version could leave
     // it) is not kept beside the game that writes the slot next.
     std::fs::write(&bak, save::to_json(&first)).expect("another game's backup");
