@@ -161,6 +161,10 @@ pub fn decode(code: &str) -> Result<Session, SaveError> {
     for i in 0..seat_count {
         let at = format!("seat {i}");
         let b = r.byte(&at)?;
+        // Bits no code sets: with them, one game would have many codes.
+        if b & !(0x0f | BOT) != 0 {
+            return Err(bad(&format!("{at}: bits no code sets ({b:#04x})")));
+        }
         let colour = *Colour::ALL
             .get((b & 0x0f) as usize)
             .ok_or_else(|| bad(&format!("{at}: no colour number {}", b & 0x0f)))?;

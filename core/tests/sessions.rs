@@ -1018,6 +1018,33 @@ fn a_replay_code_that_counts_fewer_rolls_than_the_roll_off_is_refused() {
 }
 
 #[test]
+fn a_replay_code_with_bits_no_code_sets_is_refused() {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let s = Session::new(four("classic", 6)).expect("session");
+    let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let code = replay::encode(&s);
+    let mut bytes = engine
+        .decode(&code[replay::CODE_PREFIX.len()..])
+        .expect("base64");
+    bytes.truncate(bytes.len() - 4);
+    // A preset's number, the seat count, then seat 0's byte: its colour and the bot bit.
+    assert_eq!(bytes[1], 4);
+    for bits in [0x20, 0x40, 0x80] {
+        let mut edited = bytes.clone();
+        edited[2] |= bits;
+        edited.extend_from_slice(&sha2::Sha256::digest(&edited)[..4]);
+        let forged = format!("{}{}", replay::CODE_PREFIX, engine.encode(&edited));
+        match replay::decode(&forged) {
+            Err(SaveError::BadCode(why)) => {
+                assert!(why.starts_with("seat 0: bits no code sets"), "{why}")
+            }
+            other => panic!("{bits:#x}: {:?}", other.map(|s| s.rolls().len())),
+        }
+    }
+}
+
+#[test]
 fn the_replayer_steps_through_the_game_move_by_move() {
     let mut s = Session::new(four("parchis", 14)).expect("session");
     play_to_end(&mut s, 14);
