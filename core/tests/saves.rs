@@ -531,6 +531,30 @@ fn damaged_copies_set_aside_by_writes_are_each_kept_until_the_save_is_deleted() 
         std::fs::write(&main, bytes).expect("damage");
         store.save_as("mine", &game).expect("save over the damage");
     }
+    // Damage that leaves good JSON is found by the checksum: set aside too, never the backup.
+    store
+        .save_as("mine", &game)
+        .expect("save again: the save before is the backup");
+    let bak = dir.path().join("mine.ludo.json.bak");
+    let backup = std::fs::read(&bak).expect("the backup");
+    let good = std::fs::read(&main).expect("read");
+    let edited =
+        String::from_utf8(good.clone())
+            .expect("text")
+            .replacen("\"classic\"", "\"mensch\"", 1);
+    assert!(serde_json::from_str::<serde_json::Value>(&edited).is_ok());
+    std::fs::write(&main, &edited).expect("damage");
+    store.save_as("mine", &game).expect("save over the damage");
+    let fourth = dir.path().join("mine.ludo.json.corrupt-4");
+    assert_eq!(
+        std::fs::read(&fourth).expect("set aside"),
+        edited.as_bytes()
+    );
+    assert_eq!(
+        std::fs::read(&bak).expect("backup"),
+        backup,
+        "the backup as it was"
+    );
     for (bytes, suffix) in damaged.iter().zip([".corrupt", ".corrupt-2", ".corrupt-3"]) {
         let copy = dir.path().join(format!("mine.ludo.json{suffix}"));
         assert_eq!(
