@@ -1,11 +1,12 @@
 //! A folder of saved games: list with summaries, load, delete, and an autosave slot.
 //!
 //! Every write is atomic: the new save goes to a temporary file that is flushed to disk,
-//! the current save is kept as `.bak`, and a rename puts the new one in its place, so a
-//! crash at any instant leaves the old save or the new one, never a torn file. Loading a
-//! save that is damaged falls back to its backup and says so; nothing is ever deleted
-//! except by [`SaveStore::delete`], and finished games beyond the newest
-//! [`FINISHED_KEPT`] by [`SaveStore::keep_finished`].
+//! the current save is kept as `.bak` (when it is an earlier state of the same game), and a
+//! rename puts the new one in its place, so a crash at any instant leaves the old save or
+//! the new one, never a torn file. Loading a save that is damaged falls back to its backup
+//! and says so; nothing is ever deleted except by [`SaveStore::delete`], finished games
+//! beyond the newest [`FINISHED_KEPT`] by [`SaveStore::keep_finished`], and the slot's
+//! previous game (kept before the slot took another) with its backup by the next write.
 //!
 //! Files, for a save id `ID`: `ID.ludo.json` (the save), `ID.ludo.json.bak` (the copy
 //! before the last write), `ID.ludo.json.tmp` (a write in progress), and
