@@ -287,6 +287,7 @@ fn parse_seed(text: &str) -> Result<Seed, Failure> {
         ))
     })
 }
+
 /// Whether an unfinished game in the slot is worth asking about or keeping when another game
 /// takes the slot: not one left before its first roll after the roll-off, which holds no
 /// choice of anybody's (`--resume` still takes it up).
