@@ -983,64 +983,69 @@ fn damaged_replay_codes_are_refused_with_the_reason() {
     assert!(reason(&String::from_utf8(flipped).expect("ascii")).contains("checksum"));
 }
 
-#[test]
-fn a_replay_code_that_counts_fewer_rolls_than_the_roll_off_is_refused() {
+/// The code of `s` with its content (the bytes before the check) edited by `edit`, and its
+/// check made again: a code a forger could make.
+fn forged_code(s: &Session, edit: impl FnOnce(&mut Vec<u8>)) -> String {
     use base64::Engine as _;
     use sha2::Digest as _;
+    let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let code = replay::encode(s);
+    let mut bytes = engine
+        .decode(&code[replay::CODE_PREFIX.len()..])
+        .expect("base64");
+    bytes.truncate(bytes.len() - 4);
+    edit(&mut bytes);
+    let check = sha2::Sha256::digest(&bytes);
+    bytes.extend_from_slice(&check[..4]);
+    format!("{}{}", replay::CODE_PREFIX, engine.encode(&bytes))
+}
+
+/// Why `code` is refused.
+fn refusal(code: &str) -> String {
+    match replay::decode(code) {
+        Err(SaveError::BadCode(why)) => why,
+        other => panic!("{:?}", other.map(|s| s.rolls().len())),
+    }
+}
+
+#[test]
+fn a_replay_code_that_counts_fewer_rolls_than_the_roll_off_is_refused() {
     // A game just past its roll-off: its code ends in the roll count and no decisions.
     let s = Session::new(four("classic", 6)).expect("session");
     assert!(s.log().is_empty());
     let made = s.rolls().len();
     assert!((4..0x80).contains(&made), "{made}");
-    let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
-    let code = replay::encode(&s);
-    let mut bytes = engine
-        .decode(&code[replay::CODE_PREFIX.len()..])
-        .expect("base64");
-    bytes.truncate(bytes.len() - 4);
-    let n = bytes.len();
-    assert_eq!(&bytes[n - 2..], &[made as u8, 0]);
     for claimed in [0, made - 1] {
-        bytes[n - 2] = claimed as u8;
-        let mut sealed = bytes.clone();
-        sealed.extend_from_slice(&sha2::Sha256::digest(&bytes)[..4]);
-        let forged = format!("{}{}", replay::CODE_PREFIX, engine.encode(&sealed));
-        match replay::decode(&forged) {
-            Err(SaveError::BadCode(why)) => assert_eq!(
-                why,
-                format!("the code records {claimed} rolls, but the roll-off alone makes {made}")
-            ),
-            other => panic!("{claimed}: {:?}", other.map(|s| s.rolls().len())),
-        }
+        let forged = forged_code(&s, |bytes| {
+            let n = bytes.len();
+            assert_eq!(&bytes[n - 2..], &[made as u8, 0]);
+            bytes[n - 2] = claimed as u8;
+        });
+        assert_eq!(
+            refusal(&forged),
+            format!("the code records {claimed} rolls, but the roll-off alone makes {made}")
+        );
     }
-    // The count as made reads back.
-    assert_eq!(replay::decode(&code).expect("decode").rolls().len(), made);
+    // Unedited, the count as made reads back.
+    let same = forged_code(&s, |_| {});
+    assert_eq!(same, replay::encode(&s));
+    assert_eq!(replay::decode(&same).expect("decode").rolls().len(), made);
 }
 
 #[test]
 fn a_replay_code_with_bits_no_code_sets_is_refused() {
-    use base64::Engine as _;
-    use sha2::Digest as _;
     let s = Session::new(four("classic", 6)).expect("session");
-    let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
-    let code = replay::encode(&s);
-    let mut bytes = engine
-        .decode(&code[replay::CODE_PREFIX.len()..])
-        .expect("base64");
-    bytes.truncate(bytes.len() - 4);
-    // A preset's number, the seat count, then seat 0's byte: its colour and the bot bit.
-    assert_eq!(bytes[1], 4);
     for bits in [0x20, 0x40, 0x80] {
-        let mut edited = bytes.clone();
-        edited[2] |= bits;
-        edited.extend_from_slice(&sha2::Sha256::digest(&edited)[..4]);
-        let forged = format!("{}{}", replay::CODE_PREFIX, engine.encode(&edited));
-        match replay::decode(&forged) {
-            Err(SaveError::BadCode(why)) => {
-                assert!(why.starts_with("seat 0: bits no code sets"), "{why}")
-            }
-            other => panic!("{bits:#x}: {:?}", other.map(|s| s.rolls().len())),
-        }
+        let forged = forged_code(&s, |bytes| {
+            // A preset's number, the seat count, then seat 0's byte: its colour and the bot bit.
+            assert_eq!(bytes[1], 4);
+            bytes[2] |= bits;
+        });
+        let why = refusal(&forged);
+        assert!(
+            why.starts_with("seat 0: bits no code sets"),
+            "{bits:#x}: {why}"
+        );
     }
 }
 
