@@ -314,9 +314,21 @@ impl OutsideEngine {
                 return Err(self.fail(Fault::Exited(status)));
             }
         };
-        match serde_json::from_str::<Value>(&line) {
+        // A key given twice is no answer: which of its values was meant cannot be told.
+        match ludo_core::strict_json::from_slice(line.as_bytes()) {
             Ok(v) if v.is_object() => Ok(v),
-            Ok(_) | Err(_) => Err(self.fail(Fault::BadAnswer(format!(
+            Ok(_) => Err(self.fail(Fault::BadAnswer(format!(
+                "not a JSON object: {}",
+                shorten(&line)
+            )))),
+            // JSON whose only fault is a key given twice (serde's "data" errors: the reader
+            // takes any value otherwise).
+            Err(e) if e.is_data() => Err(self.fail(Fault::BadAnswer(format!(
+                "{}: {}",
+                shorten(&e.to_string()),
+                shorten(&line)
+            )))),
+            Err(_) => Err(self.fail(Fault::BadAnswer(format!(
                 "not a JSON object: {}",
                 shorten(&line)
             )))),

@@ -703,6 +703,18 @@ fn a_program_that_is_not_there_forfeits_instead_of_stopping_the_arena() {
 }
 
 #[test]
+fn an_answer_that_gives_a_key_twice_forfeits() {
+    let engine = protocol_engine("twice", "", r#"echo '{"move": 0, "move": 1}'"#);
+    let out = two_games_against_random(&engine.path);
+    assert!(out.status.success());
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("bad answer: the key \"move\" is given twice in one object"),
+        "{table}"
+    );
+}
+
+#[test]
 fn a_program_that_closes_its_input_is_said_to_have_closed_its_input() {
     // It closes its input, then answers the hello and the first question as asked.
     let body = r#"read line

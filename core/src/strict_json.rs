@@ -10,7 +10,8 @@ use std::fmt;
 
 /// Parses one JSON document, refusing an object with a key given twice. The error is
 /// `serde_json`'s, with its line and column (`the key "roll" is given twice in one object at
-/// line 1 column 19`); like `serde_json`, it refuses nesting deeper than 128 levels.
+/// line 1 column 18`), and a key given twice is its only "data" error (`is_data`): every
+/// other is the text's syntax. Like `serde_json`, it refuses nesting deeper than 128 levels.
 pub fn from_slice(bytes: &[u8]) -> Result<Value, serde_json::Error> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = UniqueKeys.deserialize(&mut de)?;
@@ -120,6 +121,8 @@ mod tests {
     #[test]
     fn a_key_given_twice_is_refused_where_it_is() {
         let e = from_slice(br#"{"roll": 6, "roll": 5}"#).expect_err("twice");
+        assert!(e.is_data(), "{e}");
+        assert!(!from_slice(b"{\"roll\" 6}").expect_err("syntax").is_data());
         assert_eq!(
             e.to_string(),
             "the key \"roll\" is given twice in one object at line 1 column 18"
