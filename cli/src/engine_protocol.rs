@@ -315,24 +315,13 @@ impl OutsideEngine {
             }
         };
         // A key given twice is no answer: which of its values was meant cannot be told.
-        match ludo_core::strict_json::from_slice(line.as_bytes()) {
-            Ok(v) if v.is_object() => Ok(v),
-            Ok(_) => Err(self.fail(Fault::BadAnswer(format!(
-                "not a JSON object: {}",
-                shorten(&line)
-            )))),
-            // JSON whose only fault is a key given twice (serde's "data" errors: the reader
-            // takes any value otherwise).
-            Err(e) if e.is_data() => Err(self.fail(Fault::BadAnswer(format!(
-                "{}: {}",
-                shorten(&e.to_string()),
-                shorten(&line)
-            )))),
-            Err(_) => Err(self.fail(Fault::BadAnswer(format!(
-                "not a JSON object: {}",
-                shorten(&line)
-            )))),
-        }
+        let why = match ludo_core::strict_json::from_slice(line.as_bytes()) {
+            Ok(v) if v.is_object() => return Ok(v),
+            // JSON whose only fault is a key given twice (the reader's one "data" error).
+            Err(e) if e.is_data() => shorten(&e.to_string()),
+            Ok(_) | Err(_) => "not a JSON object".to_string(),
+        };
+        Err(self.fail(Fault::BadAnswer(format!("{why}: {}", shorten(&line)))))
     }
 }
 

@@ -34,14 +34,9 @@ impl SaveDocument {
             .rolls
             .as_ref()
             .map(|r| r.iter().map(Vec::len).sum::<usize>());
-        let v1 = self.schema == 1;
-        let session =
-            Session::replay(self.setup, &self.choices, total).map_err(
-                |e| match SaveError::from(e) {
-                    e if v1 => in_v1_terms(e),
-                    e => e,
-                },
-            )?;
+        let schema = self.schema;
+        let session = Session::replay(self.setup, &self.choices, total)
+            .map_err(|e| in_file_terms(schema, e.into()))?;
         if let Some(recorded) = &self.rolls {
             compare_rolls(&session, recorded)?;
         }
@@ -161,12 +156,7 @@ pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
         };
         (map, checksum)
     };
-    let read = parse_v2(&map, schema, checksum.clone());
-    let read = if schema == 1 {
-        read.map_err(in_v1_terms)
-    } else {
-        read
-    };
+    let read = parse_v2(&map, schema, checksum.clone()).map_err(|e| in_file_terms(schema, e));
     match (read, checksum) {
         // A damaged file: the checksum says so more truly than the field it broke.
         (Err(_), Checksum::Invalid { recorded, computed }) => {
@@ -176,10 +166,13 @@ pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
     }
 }
 
-/// An error the version-2 reader found in a migrated version-1 save, its field named as the
-/// version-1 file names it (`players[0].colour`, not `seats[0].colour`), so that it points
-/// at what is in the file.
-fn in_v1_terms(e: SaveError) -> SaveError {
+/// An error found reading or replaying a save of version `schema`, its field named as that
+/// file names it. A version-1 save is read as version 2, so its errors are renamed back
+/// (`players[0].colour`, not `seats[0].colour`), so that they point at what is in the file.
+fn in_file_terms(schema: u64, e: SaveError) -> SaveError {
+    if schema != 1 {
+        return e;
+    }
     let rename = |field: String| -> String {
         const NAMES: [(&str, &str); 5] = [
             ("seats", "players"),
