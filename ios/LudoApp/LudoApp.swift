@@ -24,6 +24,8 @@ struct LudoApp: App {
 struct ContentView: View {
     let store: GameStore
     @SceneStorage("gameOnScreen") private var gameOnScreen = false
+    /// The new-game screen's choices, kept from one game to the next.
+    @State private var choices = NewGameChoices()
 
     var body: some View {
         NavigationStack {
@@ -33,7 +35,7 @@ struct ContentView: View {
                 // The game comes back from its autosave: nothing to tap meanwhile.
                 ProgressView()
             } else {
-                NewGameView(store: store)
+                NewGameView(store: store, choices: choices)
             }
         }
         .onAppear {

@@ -1,4 +1,5 @@
 import LudoKit
+import Observation
 import SwiftUI
 
 /// Choose the rules, their house rules and the players, or resume the autosaved game, or check a
@@ -10,22 +11,12 @@ struct NewGameView: View {
     /// confirm.
     @State private var deleting: String?
 
-    /// A seat being set up: its name (empty: "Player N") and, for a bot, its level (`nil`: a person).
-    /// Identified, so that each row's fields stay bound to their seat when a seat is removed.
-    private struct SeatChoice: Identifiable {
-        let id = UUID()
-        var name = ""
-        var level: String?
-    }
-
-    @State private var presetId = "classic"
-    @State private var seats = [SeatChoice(), SeatChoice(level: "medium")]
-    /// The house rules picked for this preset, by option name (value JSON); the others keep the
-    /// preset's value.
-    @State private var rules: [String: String] = [:]
+    /// The rules, house rules and players chosen: the scene keeps them, not this view, so that
+    /// they are still there when a game ends.
+    @Bindable var choices: NewGameChoices
 
     private var preset: PresetInfo? {
-        store.presets.first { $0.id == presetId } ?? store.presets.first
+        store.presets.first { $0.id == choices.presetId } ?? store.presets.first
     }
 
     /// The preset's options whose menu offers a choice.
@@ -34,7 +25,7 @@ struct NewGameView: View {
     }
 
     private func rule(_ option: RuleOptionInfo) -> Binding<String> {
-        Binding(get: { rules[option.name] ?? option.defaultJson ?? "" }, set: { rules[option.name] = $0 })
+        Binding(get: { choices.rules[option.name] ?? option.defaultJson ?? "" }, set: { choices.rules[option.name] = $0 })
     }
 
     var body: some View {
@@ -75,14 +66,14 @@ struct NewGameView: View {
                 }
             }
             Section(L("ui.rules")) {
-                Picker(L("ui.rules"), selection: $presetId) {
+                Picker(L("ui.rules"), selection: $choices.presetId) {
                     ForEach(store.presets, id: \.id) { Text(L($0.code)).tag($0.id) }
                 }
                 .pickerStyle(.inline)
                 .labelsHidden()
             }
             Section(L("ui.players")) {
-                ForEach($seats) { $seat in
+                ForEach($choices.seats) { $seat in
                     HStack {
                         TextField(L("ui.player_n", number(of: seat)), text: $seat.name)
                         Picker(L("ui.players"), selection: $seat.level) {
@@ -94,10 +85,10 @@ struct NewGameView: View {
                         .labelsHidden()
                     }
                 }
-                Button(L("ui.add_player")) { seats.append(SeatChoice(level: "medium")) }
-                    .disabled(seats.count >= Int(preset?.maxSeats ?? 4))
-                Button(L("ui.remove_player")) { if !seats.isEmpty { seats.removeLast() } }
-                    .disabled(seats.count <= Int(preset?.minSeats ?? 2))
+                Button(L("ui.add_player")) { choices.seats.append(NewGameChoices.SeatChoice(level: "medium")) }
+                    .disabled(choices.seats.count >= Int(preset?.maxSeats ?? 4))
+                Button(L("ui.remove_player")) { if !choices.seats.isEmpty { choices.seats.removeLast() } }
+                    .disabled(choices.seats.count <= Int(preset?.minSeats ?? 2))
             }
             if !houseRules.isEmpty {
                 Section {
@@ -148,8 +139,8 @@ struct NewGameView: View {
         .sheet(item: Binding(get: { store.filed }, set: { if $0 == nil { store.closeFinished() } })) { filed in
             DiceReport(store: store, commitment: filed.commitment, finished: filed.game)
         }
-        .onChange(of: presetId) {
-            rules = [:]
+        .onChange(of: choices.presetId) {
+            choices.rules = [:]
             fitSeats()
         }
         .confirmationDialog(
@@ -166,21 +157,22 @@ struct NewGameView: View {
     }
 
     /// The seat's number in the list, from 1 (its "Player N").
-    private func number(of seat: SeatChoice) -> Int {
-        (seats.firstIndex { $0.id == seat.id } ?? seats.count) + 1
+    private func number(of seat: NewGameChoices.SeatChoice) -> Int {
+        (choices.seats.firstIndex { $0.id == seat.id } ?? choices.seats.count) + 1
     }
 
     /// After a change of preset, as many seats as it takes: the rows past its most are dropped
     /// (a six-seat game's last two for a four-seat board), and bots are added up to its least.
     private func fitSeats() {
         guard let preset else { return }
-        if seats.count > Int(preset.maxSeats) { seats.removeLast(seats.count - Int(preset.maxSeats)) }
-        while seats.count < Int(preset.minSeats) { seats.append(SeatChoice(level: "medium")) }
+        let most = Int(preset.maxSeats)
+        if choices.seats.count > most { choices.seats.removeLast(choices.seats.count - most) }
+        while choices.seats.count < Int(preset.minSeats) { choices.seats.append(NewGameChoices.SeatChoice(level: "medium")) }
     }
 
     private func start() {
         guard let preset else { return }
-        let chosen = seats.prefix(Int(preset.maxSeats)).enumerated().map { i, seat in
+        let chosen = choices.seats.prefix(Int(preset.maxSeats)).enumerated().map { i, seat in
             // The core takes names of at most 40 bytes, with no control characters (a pasted
             // line break).
             let typed = String(String.UnicodeScalarView(seat.name.unicodeScalars.filter {
@@ -191,8 +183,29 @@ struct NewGameView: View {
             return SeatConfig(name: name, kind: seat.level.map { PlayerKind.bot(level: $0) } ?? .human, colour: nil)
         }
         let options = preset.options.compactMap { option in
-            rules[option.name].flatMap { $0 == option.defaultJson ? nil : RuleOption(name: option.name, valueJson: $0) }
+            choices.rules[option.name].flatMap { $0 == option.defaultJson ? nil : RuleOption(name: option.name, valueJson: $0) }
         }
         store.newGame(GameConfig(preset: preset.id, seats: chosen, options: options, seedHex: nil))
     }
+}
+
+/// What the new-game screen has chosen: the preset, its house rules and the players. The scene
+/// holds it (`ContentView`), so a player who finishes or leaves a game finds the same choices
+/// again, as the Android app keeps them; only the app's process ending forgets them.
+@Observable @MainActor
+final class NewGameChoices {
+    /// A seat being set up: its name (empty: "Player N") and, for a bot, its level (`nil`: a
+    /// person). Identified, so that each row's fields stay bound to their seat when a seat is
+    /// removed.
+    struct SeatChoice: Identifiable {
+        let id = UUID()
+        var name = ""
+        var level: String?
+    }
+
+    var presetId = "classic"
+    var seats = [SeatChoice(), SeatChoice(level: "medium")]
+    /// The house rules picked for this preset, by option name (value JSON); the others keep the
+    /// preset's value.
+    var rules: [String: String] = [:]
 }
