@@ -167,6 +167,8 @@ impl Engine {
                     step.finished = true;
                     if self.is_over(pos) {
                         step.phase = Phase::Over;
+                        // No turn is left to play the bonus this move earned.
+                        step.lapsed = pending;
                         return step;
                     }
                 }
