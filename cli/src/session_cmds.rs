@@ -6,6 +6,7 @@
 
 use crate::failure::Failure;
 use crate::{bounded, draw, narrate};
+use ludo_core::echo::echo_within;
 use ludo_core::replay::{self, Replayer};
 use ludo_core::save::{self, SaveError};
 use ludo_core::session::{GameEvent, SeatKind, Session};
@@ -31,8 +32,8 @@ pub struct ReplayArgs {
 pub struct VerifyArgs {
     /// A save file or a replay code.
     pub game: String,
-    /// The commitment published when the game began (64 hex digits), to check the seed
-    /// against. A save carries its own, but only the one noted at the start shows that the
+    /// The commitment published when the game began (64 hex digits, either case, spaces
+    /// between groups allowed), to check the seed against. A save carries its own, but only the one noted at the start shows that the
     /// file is the game that was played with it.
     #[arg(long)]
     pub commitment: Option<String>,
@@ -248,10 +249,11 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), Failure> {
 
 /// Runs `ludo verify`: prints what was checked and what did not match; fails unless valid.
 pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
+    let noted = args.commitment.as_deref().map(commitment_arg).transpose()?;
     // A file checked without --commitment: what its own commitment is worth, for the report.
     let mut file_commitment = None;
     let (report, names): (VerifyReport, Vec<String>) = if is_code(&args.game) {
-        let (report, game) = verify::verify_code_game(&args.game, args.commitment.as_deref())
+        let (report, game) = verify::verify_code_game(&args.game, noted.as_deref())
             .map_err(|e| save_failure("the code", e))?;
         let names = (0..game.seats().len())
             .map(|i| seat_label(&game, i))
@@ -261,13 +263,14 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
         let bytes = read_file(&args.game)?;
         let mut report = verify::verify_save(&bytes).map_err(|e| save_failure(&args.game, e))?;
         let doc = save::parse(&bytes).ok();
-        if let Some(given) = &args.commitment {
+        if let Some(given) = noted {
             // The commitment noted at the start is the one that counts: it replaces the
-            // file's own in the report.
-            let given = given.trim().to_ascii_lowercase();
-            if given != report.commitment {
+            // file's own in the report. Listed after a replay that failed (the report's
+            // first problem says why it failed), and once when it is the file's own.
+            let own = doc.as_ref().map(|doc| doc.commitment.as_str());
+            if given != report.commitment && own != Some(given.as_str()) {
                 report.problems.insert(
-                    0,
+                    usize::from(!report.replayed),
                     SaveError::CommitmentMismatch {
                         commitment: given.clone(),
                         computed: report.commitment.clone(),
@@ -307,6 +310,19 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
         Err(Failure::bad_input(format!(
             "the game does not verify: {} problem(s)",
             report.problems.len() + report.more_problems
+        )))
+    }
+}
+
+/// Checks `--commitment`: 64 hex digits, in any case, spaces between groups allowed.
+fn commitment_arg(text: &str) -> Result<String, Failure> {
+    let hex = verify::normalize_commitment(text);
+    if hex.len() == 64 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Ok(hex)
+    } else {
+        Err(Failure::bad_input(format!(
+            "--commitment: \"{}\" is not 64 hex digits (spaces between groups are allowed)",
+            echo_within(text, 80)
         )))
     }
 }

@@ -1291,6 +1291,16 @@ fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
     assert_finished(&run, 2);
     let file = after(&run.stdout, "`ludo verify ", '`');
     let noted = commitment(&run.stdout);
+    // The count of rolls the game ends with says what the code and the save count too: the
+    // roll-off's rolls, at least one a seat, on top of the game's.
+    let played: usize = after(&run.stdout, "Game over after ", ' ')
+        .parse()
+        .expect("a count");
+    let all: usize = after(&run.stdout, " rolls (", ' ')
+        .parse()
+        .expect("a count");
+    assert!(all >= played + 2, "{}", run.stdout);
+    says(&run.stdout, " with the roll-off). Places:");
     // On its own a save can only be checked against the commitment it carries: say so.
     let alone = ludo(&["verify", file], "");
     assert_eq!(alone.status, 0, "{}", alone.stderr);
@@ -1322,6 +1332,31 @@ fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
         wrong.stdout
     );
     assert!(wrong.stdout.ends_with("INVALID\n"), "{}", wrong.stdout);
+    // Noted in groups and in capitals, as a person may copy it: the same commitment, for a
+    // file as for a code.
+    let grouped = noted
+        .as_bytes()
+        .chunks(8)
+        .map(|group| std::str::from_utf8(group).expect("hex").to_uppercase())
+        .collect::<Vec<_>>()
+        .join(" ");
+    for game in [file, code] {
+        let run = ludo(&["verify", game, "--commitment", &grouped], "");
+        assert_eq!(run.status, 0, "{game}: {}", run.stdout);
+        assert!(
+            run.stdout.contains(&format!("{noted} (matches)")),
+            "{}",
+            run.stdout
+        );
+    }
+    // What is not a commitment at all is refused as such, not checked as one that differs.
+    for bad in [&noted[..63], "not a commitment", &format!("{noted}0")] {
+        let run = ludo(&["verify", file, "--commitment", bad], "");
+        assert_eq!(run.status, 2, "{bad}: {}", run.stdout);
+        assert!(run.stdout.is_empty(), "{}", run.stdout);
+        says(&run.stderr, "--commitment: ");
+        says(&run.stderr, "is not 64 hex digits");
+    }
     // A version-1 file has no commitment of its own to speak of.
     let v1 = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -1333,6 +1368,61 @@ fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
     let missing = ludo(&["verify", "ludo-no-such-game.json"], "");
     assert_eq!(missing.status, 2);
     says(&missing.stderr, "No such file");
+}
+
+#[test]
+fn verify_lists_why_a_game_does_not_replay_first() {
+    let dir = SaveDir::new("verify-seed");
+    let run = play(&dir, &["--seats", "easy,easy,easy,easy", "--seed", "7"], "");
+    assert_finished(&run, 4);
+    let file = after(&run.stdout, "`ludo verify ", '`');
+    let noted = commitment(&run.stdout);
+    // Another seed in the file, resealed: the choices no longer fit its dice, and neither
+    // the file's commitment nor the one noted at the start is its seed's.
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(file).expect("read")).expect("a save");
+    let seed = doc["dice"]["seed"].as_str().expect("a seed").to_owned();
+    let other = format!(
+        "{}{}",
+        &seed[..63],
+        if seed.ends_with('0') { '1' } else { '0' }
+    );
+    doc["dice"]["seed"] = other.into();
+    let text = serde_json::to_string(&doc).expect("json");
+    let forged = dir.0.join("forged.ludo.json");
+    std::fs::write(
+        &forged,
+        ludo_core::save::reseal(text.as_bytes()).expect("reseal"),
+    )
+    .expect("write");
+    let forged = forged.display().to_string();
+    let problems = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter_map(|line| line.strip_prefix("problem: "))
+            .map(str::to_owned)
+            .collect()
+    };
+    // With the noted commitment, which is also the file's own: said once, after the reason
+    // the game does not replay, which the report points to.
+    let checked = ludo(&["verify", &forged, "--commitment", noted], "");
+    assert_eq!(checked.status, 2, "{}", checked.stdout);
+    says(
+        &checked.stdout,
+        "could not be replayed (the first problem says why)",
+    );
+    let listed = problems(&checked.stdout);
+    assert!(listed[0].starts_with("log: decision "), "{listed:?}");
+    let mismatches = listed
+        .iter()
+        .filter(|p| p.starts_with("dice: the seed does not match"))
+        .count();
+    assert_eq!(mismatches, 1, "{listed:?}");
+    // With another commitment noted: both are listed, each naming its own, after the log.
+    let elsewhere = noted.replace(&noted[..4], "0000");
+    let both = problems(&ludo(&["verify", &forged, "--commitment", &elsewhere], "").stdout);
+    assert!(both[0].starts_with("log: decision "), "{both:?}");
+    assert!(both[1].contains(&elsewhere), "{both:?}");
+    assert!(both[2].contains(noted), "{both:?}");
 }
 
 #[test]

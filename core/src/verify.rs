@@ -71,6 +71,15 @@ impl VerifyReport {
     }
 }
 
+/// A commitment as a person noted it, in the form the reports compare: spaces anywhere (hex
+/// written in groups) and case do not count.
+pub fn normalize_commitment(noted: &str) -> String {
+    noted
+        .split_whitespace()
+        .collect::<String>()
+        .to_ascii_lowercase()
+}
+
 /// Checks a save file: the seed against its commitment, every recorded roll against the
 /// seed (each seat's die on its own, so this does not depend on the log), the log by
 /// replaying it, and the checksum. Fails only when the file cannot be read as a save.
@@ -78,6 +87,16 @@ pub fn verify_save(bytes: &[u8]) -> Result<VerifyReport, SaveError> {
     let doc = save::parse(bytes)?;
     let seed = doc.setup.seed;
     let mut report = VerifyReport::empty(&seed, Some(doc.commitment.clone()));
+    let total = doc
+        .rolls
+        .as_ref()
+        .map(|r| r.iter().map(Vec::len).sum::<usize>());
+    // Replayed first, so that a replay that fails is the first problem listed (the report
+    // points there for why), before the rolls it throws out.
+    let replay = Session::replay(doc.setup.clone(), &doc.choices, total);
+    if let Err(e) = &replay {
+        report.problem(SaveError::from(e.clone()));
+    }
     if report.commitment != doc.commitment {
         report.problem(SaveError::CommitmentMismatch {
             commitment: doc.commitment.clone(),
@@ -89,15 +108,6 @@ pub fn verify_save(bytes: &[u8]) -> Result<VerifyReport, SaveError> {
             recorded: recorded.clone(),
             computed: computed.clone(),
         });
-    }
-    let total = doc
-        .rolls
-        .as_ref()
-        .map(|r| r.iter().map(Vec::len).sum::<usize>());
-    // Replayed first, so that a replay that fails is listed before the rolls it throws out.
-    let replay = Session::replay(doc.setup.clone(), &doc.choices, total);
-    if let Err(e) = &replay {
-        report.problem(SaveError::from(e.clone()));
     }
     if let Some(recorded) = &doc.rolls {
         for (seat, values) in recorded.iter().enumerate() {
@@ -148,12 +158,7 @@ pub fn verify_code_game(
 ) -> Result<(VerifyReport, Session), SaveError> {
     let session = replay::decode(code)?;
     let seed = session.setup().seed;
-    // Noted by a person: spaces anywhere (hex in groups) and case do not count.
-    let published = published.map(|p| {
-        p.split_whitespace()
-            .collect::<String>()
-            .to_ascii_lowercase()
-    });
+    let published = published.map(normalize_commitment);
     let mut report = VerifyReport::empty(&seed, published);
     if let Some(p) = report.published.clone()
         && p != report.commitment

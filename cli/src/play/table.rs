@@ -395,10 +395,12 @@ impl<R: BufRead, W: Write> Table<R, W> {
                 ludo_core::replay::encode(&self.session)
             )?;
         }
+        // The replay code and `ludo saves` count the roll-off's rolls too.
         writeln!(
             self.term.out,
-            "\nGame over after {} rolls. Places:",
-            turn_rolls(&self.session)
+            "\nGame over after {} rolls ({} with the roll-off). Places:",
+            turn_rolls(&self.session),
+            self.session.rolls().len()
         )?;
         // Seats tied on distance and pieces home share a place (rules.md 8.5).
         for (&seat, rank) in self.session.places().iter().zip(self.session.ranks()) {
