@@ -90,10 +90,13 @@ fn describe(store: &SaveStore, entry: &SaveEntry, now: u64, dir_arg: &str) -> Ve
         ];
     }
     let Some(summary) = &entry.summary else {
-        return vec![
-            format!("{id}: cannot be read, nor its backup"),
-            format!("  {problem}"),
-        ];
+        let backup = save_path(store, id).with_extension("json.bak");
+        let nor = if backup.exists() {
+            ", nor its backup"
+        } else {
+            ""
+        };
+        return vec![format!("{id}: cannot be read{nor}"), format!("  {problem}")];
     };
     let state = match (summary.over, id == AUTOSAVE) {
         (true, _) => "finished",

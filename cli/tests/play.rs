@@ -676,6 +676,24 @@ fn a_new_game_keeps_the_unfinished_one_as_a_save() {
     let third = play(&dir, &["--load", kept], "q\n");
     let again = choices(&third.stdout).into_iter().next().expect("a choice");
     assert_eq!(offered, again, "{}", third.stdout);
+    // Loaded from the folder it was kept in, it is taken up: it goes on in the autosave and
+    // its own file goes, so that the game lives in one place and is listed once.
+    says(&third.stdout, "taken up from ");
+    assert!(!std::path::Path::new(kept).exists(), "{kept}");
+    let resumed = play(&dir, &["--resume"], "q\n");
+    let once_more = choices(&resumed.stdout)
+        .into_iter()
+        .next()
+        .expect("a choice");
+    assert_eq!(offered, once_more, "{}", resumed.stdout);
+    let listed = ludo(&["saves", "--save-dir", dir.path()], "");
+    assert_eq!(listed.status, 0, "{}", listed.stderr);
+    assert_eq!(
+        listed.stdout.matches("takes it up").count(),
+        1,
+        "{}",
+        listed.stdout
+    );
 }
 
 #[test]
@@ -1482,6 +1500,9 @@ fn saves_lists_the_folder_with_the_command_for_each_game() {
         .expect("the kept game named")
         .to_owned();
     std::fs::write(dir.0.join("junk.ludo.json"), "{ nope").expect("write");
+    for file in ["wreck.ludo.json", "wreck.ludo.json.bak"] {
+        std::fs::write(dir.0.join(file), "{ nope").expect("write");
+    }
     // The kept game as a version with another bot level wrote it: not to be played on here.
     let text = std::fs::read_to_string(&kept).expect("read the kept game");
     assert!(text.contains("\"level\":\"medium\""), "{text}");
@@ -1588,7 +1609,10 @@ fn saves_lists_the_folder_with_the_command_for_each_game() {
     let refused = play(&dir, &["--load", &alien_file], "q\n");
     assert_eq!(refused.status, 2, "{}", refused.stdout);
 
+    // A backup is spoken of only where there is one.
     let junk = block("junk: ");
-    assert_eq!(junk[0], "junk: cannot be read, nor its backup");
+    assert_eq!(junk[0], "junk: cannot be read");
     assert!(junk[1].contains("not JSON"), "{junk:?}");
+    let wreck = block("wreck: ");
+    assert_eq!(wreck[0], "wreck: cannot be read, nor its backup");
 }

@@ -38,7 +38,8 @@ pub const AUTOSAVE: &str = "autosave";
 pub const FINISHED_KEPT: usize = 20;
 /// How the id of an autosave moved aside by [`SaveStore::keep_autosave`] begins.
 pub const SET_ASIDE: &str = "autosave-kept-";
-const EXT: &str = ".ludo.json";
+/// How the name of every save file of a folder ends, after its id.
+pub const EXT: &str = ".ludo.json";
 
 /// A folder of saves.
 #[derive(Clone, Debug)]

@@ -95,7 +95,7 @@ pub fn verify_save(bytes: &[u8]) -> Result<VerifyReport, SaveError> {
     // points there for why), before the rolls it throws out.
     let replay = Session::replay(doc.setup.clone(), &doc.choices, total);
     if let Err(e) = &replay {
-        report.problem(SaveError::from(e.clone()));
+        report.problem(save::in_file_terms(doc.schema, SaveError::from(e.clone())));
     }
     if report.commitment != doc.commitment {
         report.problem(SaveError::CommitmentMismatch {

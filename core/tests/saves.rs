@@ -184,7 +184,7 @@ fn a_bad_value_in_a_version_1_save_is_named_as_that_file_names_it() {
         ),
         (&|d| d["players"][1]["bot"] = 7.into(), "players[1].bot: "),
         // Found when the game is replayed, about the seats as a whole.
-        (&|d| d["players"][1]["bot"] = "".into(), "players: seat 1: "),
+        (&|d| d["players"][1]["bot"] = "".into(), "players[1]: "),
         (&|d| d["started"] = "yesterday".into(), "started: "),
         (&|d| d["moves"][3] = "left".into(), "moves[3]: "),
         (&|d| d["players"] = serde_json::json!([]), "players: "),
@@ -193,6 +193,17 @@ fn a_bad_value_in_a_version_1_save_is_named_as_that_file_names_it() {
         let e = error(edit);
         assert!(e.starts_with(field), "{field}: {e}");
     }
+    // `verify` replays such a file too, and names what stops the replay the same way.
+    let mut doc: serde_json::Value = serde_json::from_str(V1).expect("json");
+    doc["players"][0]["name"] = "n".repeat(41).into();
+    let report = ludo_core::verify::verify_save(doc.to_string().as_bytes()).expect("a save");
+    let first = report.problems.first().map(ToString::to_string);
+    assert!(
+        first
+            .as_deref()
+            .is_some_and(|p| p.starts_with("players[0]: the name is longer")),
+        "{first:?}"
+    );
 }
 
 #[test]
@@ -297,7 +308,7 @@ fn a_saved_bot_level_of_the_wrong_length_is_refused() {
         let e = with_level(&level).expect_err("a level of the wrong length");
         assert_eq!(
             e.to_string(),
-            "seats: seat 1: a bot level has 1 to 24 bytes",
+            "seats[1]: a bot level has 1 to 24 bytes",
             "{level:?}"
         );
     }
@@ -307,7 +318,7 @@ fn a_saved_bot_level_of_the_wrong_length_is_refused() {
         let e = with_level(level).expect_err("a level with a control character");
         assert_eq!(
             e.to_string(),
-            "seats: seat 1: the bot level holds a control character",
+            "seats[1]: the bot level holds a control character",
             "{level:?}"
         );
     }
@@ -975,7 +986,7 @@ fn a_kept_game_that_cannot_be_played_on_here_is_not_taken_up() {
     let slot = std::fs::read(dir.path().join("autosave.ludo.json")).expect("slot");
     match store.take_up("odd") {
         Err(SaveError::Invalid { field, detail }) => {
-            assert_eq!(field, "seats");
+            assert_eq!(field, "seats[1]");
             assert!(detail.contains("grandmaster"), "{detail}");
         }
         other => panic!("{:?}", other.map(|l| l.session.is_over())),

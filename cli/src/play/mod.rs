@@ -10,7 +10,8 @@
 //! The game is saved in the autosave slot of a save folder after every decision and before
 //! every prompt, so a game that is left, or killed, is offered again at the next start, at
 //! the prompt it was left at (`--resume` takes it up without asking; `--new` starts
-//! afresh). A game kept anywhere can be loaded with `--load`. A second game playing in the
+//! afresh). A game kept anywhere can be loaded with `--load`; one kept in the save folder is
+//! taken up, so that it goes on in the slot and its own file goes. A second game playing in the
 //! same folder takes the slot over; the first then notices and saves under its own name. A
 //! finished game is also kept under its own name, the file `ludo verify` is pointed at.
 //!
@@ -300,6 +301,8 @@ enum Start {
     New,
     Resumed,
     Loaded(PathBuf),
+    /// Loaded from a game kept in the save folder, which now goes on in the autosave slot.
+    TakenUp(PathBuf),
 }
 
 /// Finds the game to play: the loaded file, the last unfinished game (when resumed), or a
@@ -322,6 +325,10 @@ fn open_game<R: BufRead, W: Write>(
             && !same_game(&last.session, &session)
         {
             saver.keep(&mut term.out, &last.session)?;
+        }
+        // A game kept in this folder goes on in the slot, and its own file goes.
+        if let Some(taken) = saver.take_up(file, &session) {
+            return Ok(Some((taken, Start::TakenUp(file.clone()))));
         }
         return Ok(Some((session, Start::Loaded(file.clone()))));
     }

@@ -5,7 +5,7 @@ use super::PlayArgs;
 use crate::failure::Failure;
 use ludo_core::save::SaveError;
 use ludo_core::session::Session;
-use ludo_core::store::{AUTOSAVE, Loaded, SaveStore};
+use ludo_core::store::{AUTOSAVE, EXT, Loaded, SaveStore};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -44,7 +44,7 @@ pub(crate) fn shell_word(path: &Path) -> String {
 
 /// A save's file in the store (the store names its files `ID.ludo.json`).
 pub(crate) fn save_path(store: &SaveStore, id: &str) -> PathBuf {
-    store.dir().join(format!("{id}.ludo.json"))
+    store.dir().join(format!("{id}{EXT}"))
 }
 
 /// Where the game is saved: the autosave slot of the save folder, or the game's own save
@@ -227,6 +227,40 @@ impl Saver {
                         self.use_slot = false;
                     }
                 }
+                None
+            }
+        }
+    }
+
+    /// Takes up a game that `--load` named in this save folder, as the apps take a kept game
+    /// up ([`SaveStore::take_up`]): it goes on in the autosave slot and its own file goes, so
+    /// that the game lives in one place and `ludo saves` does not go on offering its older
+    /// state. The game as taken up (the newest state of it the folder held); `None`, changing
+    /// nothing, for any other file (outside the folder, the slot itself, a finished game) or
+    /// when the slot is not used, and then the game is played as loaded.
+    pub(super) fn take_up(&mut self, file: &Path, session: &Session) -> Option<Session> {
+        let store = self.store.as_ref().filter(|_| self.use_slot)?;
+        if session.is_over() {
+            return None;
+        }
+        let id = file.file_name()?.to_str()?.strip_suffix(EXT)?;
+        let folder = match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if id == AUTOSAVE || folder.canonicalize().ok()? != store.dir().canonicalize().ok()? {
+            return None;
+        }
+        match store.take_up(id) {
+            Ok(loaded) => {
+                self.slot_written = stamp(&save_path(store, AUTOSAVE));
+                Some(loaded.session)
+            }
+            Err(e) => {
+                warn(&format!(
+                    "{} could not be moved into the autosave slot ({e}); it is played on from where it is",
+                    file.display()
+                ));
                 None
             }
         }

@@ -125,6 +125,12 @@ impl<R: BufRead, W: Write> Table<R, W> {
                 path.display(),
                 turn_rolls(s)
             )?,
+            Start::TakenUp(path) => writeln!(
+                out,
+                "Ludo: {preset}, {seats} seats, taken up from {} after {} rolls (it goes on in the autosave)",
+                path.display(),
+                turn_rolls(s)
+            )?,
         }
         writeln!(out, "Seats in turn order: {}", labels.join(", "))?;
         writeln!(

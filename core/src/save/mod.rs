@@ -18,8 +18,8 @@ use sha2::{Digest, Sha256};
 
 mod read;
 
-pub(crate) use read::compare_rolls;
 pub use read::{MAX_SAVE_BYTES, load, parse};
+pub(crate) use read::{compare_rolls, in_file_terms};
 
 /// The schema version this build writes. It reads every version up to this one.
 pub const SCHEMA: u64 = 2;
@@ -175,9 +175,20 @@ impl From<SessionError> for SaveError {
                 field: "rules".into(),
                 detail: e.to_string(),
             },
-            SessionError::Seats(detail) => SaveError::Invalid {
-                field: "seats".into(),
-                detail,
+            // "seat 1: …" is about one seat: named by its path, as a save's other errors are.
+            SessionError::Seats(detail) => match detail
+                .strip_prefix("seat ")
+                .and_then(|rest| rest.split_once(": "))
+                .filter(|(seat, _)| seat.parse::<usize>().is_ok())
+            {
+                Some((seat, rest)) => SaveError::Invalid {
+                    field: format!("seats[{seat}]"),
+                    detail: rest.to_string(),
+                },
+                None => SaveError::Invalid {
+                    field: "seats".into(),
+                    detail,
+                },
             },
             SessionError::Log(e) => SaveError::Log(e),
             other => SaveError::Invalid {

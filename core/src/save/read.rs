@@ -169,7 +169,7 @@ pub fn parse(bytes: &[u8]) -> Result<SaveDocument, SaveError> {
 /// An error found reading or replaying a save of version `schema`, its field named as that
 /// file names it. A version-1 save is read as version 2, so its errors are renamed back
 /// (`players[0].colour`, not `seats[0].colour`), so that they point at what is in the file.
-fn in_file_terms(schema: u64, e: SaveError) -> SaveError {
+pub(crate) fn in_file_terms(schema: u64, e: SaveError) -> SaveError {
     if schema != 1 {
         return e;
     }
