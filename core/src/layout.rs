@@ -18,8 +18,11 @@
 //! | Mensch ärgere Dich nicht | 11 × 11 | four arms of 3 × 4; the centre's corners are track squares; B fields in the outer corners |
 //! | Petits chevaux | 15 × 15 | four arms of 3 × 6; the centre's corners are track squares, its sides the staircases' sixth steps, its middle the one shared home |
 //!
-//! A home column longer than an arm's middle lane (the `home_col_len` option) widens the
-//! Ludo centre so that the column and its home still fit without crossing another colour's.
+//! A home column shorter than an arm's middle lane (the `home_col_len` option) ends on its arm
+//! with its home right after it; one as long as the arm runs on to the centre's edge, and the
+//! colours share the middle as their home; a longer one widens the Ludo centre so that the
+//! columns still fit without crossing each other (and the track then crosses the centre's
+//! corners, [`BoardLayout::non_adjacent`]).
 //!
 //! The classic board, from [`BoardLayout::render_ascii`] (`a`–`d` the start squares of board
 //! colours 0–3, `A`–`D` their home columns, `*` the stars, `y` the yard places, `H` homes):
@@ -289,11 +292,13 @@ impl Shape {
         yard_at: [i32; 2],
     ) -> Shape {
         // Half the centre's side: the home column fills the middle lane's arm_len - 1 cells,
-        // then runs on into the centre, and its home must still stop short of the middle.
+        // then runs on into the centre, one cell a side on the 3 × 3 centre, and its home is
+        // the middle, shared (a column as long as the arm, as on Petits chevaux). A longer one
+        // widens the centre so that the columns still stop short of the middle.
         let half = if corner_squares {
             1
         } else {
-            (column + 2 - arm_len).max(1)
+            (column + 1 - arm_len).max(1)
         };
         let mid = arm_len + half;
         let arms = [(1, 0), (0, -1), (-1, 0), (0, 1)]
@@ -422,8 +427,10 @@ impl Shape {
             None => Vec::new(),
             Some(_) => colours()
                 .map(|(arm, k)| {
-                    // Right after the home column, but never short of the centre's edge.
-                    let at = arm.at((len - 2 - column).min(-1), 0);
+                    // Right after the home column: on its arm when the column is short, on
+                    // the centre's edge when it fills the arm, in the middle (shared) when
+                    // it runs on into the centre.
+                    let at = arm.at(len - 2 - column, 0);
                     let colour = (Some(at) != self.centre).then_some(k);
                     self.cell(at, CellKind::Home { colour })
                 })

@@ -449,21 +449,28 @@ fn every_arm_length_and_home_column_length_lays_out_cleanly() {
             check_cells(&name, &layout);
             check_track_steps(&name, &layout);
             assert!(layout.non_adjacent.len() <= 4, "{name}");
-            if home_column_len + 1 >= arm_len {
-                check_home_columns(&name, &board, &layout);
-            }
-            if home_column_len < arm_len {
+            // Whatever its length, a column leaves the track beside its last square and
+            // runs cell by cell to its home.
+            check_home_columns(&name, &board, &layout);
+            if home_column_len <= arm_len {
+                // The cross keeps its size, and so its corners: only the four diagonal
+                // steps from one arm into the next.
                 let size = 2 * arm_len + 3;
                 assert_eq!((layout.rows, layout.cols), (size, size), "{name}");
-                // However short the column, each home is on the 3 × 3 centre, not on its arm.
+                assert_eq!(layout.non_adjacent.len(), 4, "{name}");
+                // A home is on the 3 × 3 centre once its column fills the arm's middle lane,
+                // and the colours share its middle once the column runs into the centre.
                 let centre = arm_len..arm_len + 3;
                 for home in &layout.homes {
                     let (row, col) = at(home);
-                    assert!(
+                    assert_eq!(
                         centre.contains(&row) && centre.contains(&col),
+                        home_column_len + 1 >= arm_len,
                         "{name}: a home at {:?}",
                         (row, col)
                     );
+                    let shared = matches!(home.kind, CellKind::Home { colour: None });
+                    assert_eq!(shared, home_column_len >= arm_len, "{name}");
                 }
             }
         }

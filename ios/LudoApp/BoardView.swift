@@ -191,14 +191,20 @@ struct BoardCanvas: View {
             }
         }
 
-        // Pieces sharing a cell are drawn smaller, in the cell's four quarters, each with its
-        // number (from 1, as `moveText` and `boardText` say it).
+        // Pieces sharing a cell are drawn smaller, side by side in rows of as many as the
+        // cell's square grid needs (two by two for up to four; a Ludo stack or the shared
+        // centre of Petits chevaux can hold sixteen), each with its number (from 1, as
+        // `moveText` and `boardText` say it).
         let pieces = view.seats.flatMap { seat in seat.pieces.map { (seat.colour, Spot($0.cell), Int($0.piece) + 1) } }
         for (at, here) in Dictionary(grouping: pieces, by: { $0.1 }) {
+            let across = Int(Double(here.count).squareRoot().rounded(.up))
+            let step = side * 0.9 / CGFloat(across)
             for (i, piece) in here.enumerated() {
-                let shift = here.count == 1 ? CGPoint.zero
-                    : CGPoint(x: (i % 2 == 0 ? -1 : 1) * side * 0.22, y: (i % 4 < 2 ? -1 : 1) * side * 0.22)
-                let scale: CGFloat = here.count == 1 ? 0.36 : 0.24
+                let shift = CGPoint(
+                    x: (CGFloat(i % across) + 0.5) * step - side * 0.45,
+                    y: (CGFloat(i / across) + 0.5) * step - side * 0.45
+                )
+                let scale: CGFloat = across == 1 ? 0.36 : 0.44 / CGFloat(across)
                 let path = circle(at, scale, shift: shift)
                 context.fill(path, with: .color(piece.0.paint))
                 context.stroke(path, with: .color(.black.opacity(0.6)), lineWidth: side * 0.05)

@@ -52,6 +52,8 @@ import uniffi.ludo_ffi.Colour
 import uniffi.ludo_ffi.GamePhase
 import uniffi.ludo_ffi.GameView
 import uniffi.ludo_ffi.MoveOption
+import kotlin.math.ceil
+import kotlin.math.sqrt
 
 /** The die's faces, ones first. */
 internal val DICE_FACES = listOf("⚀", "⚁", "⚂", "⚃", "⚄", "⚅")
@@ -306,13 +308,16 @@ private fun Board(
             }
         }
 
-        // Pieces sharing a cell are drawn smaller, in the cell's four quarters, each with its
-        // number (from 1, as a screen reader says it: [moveText], [boardText]).
+        // Pieces sharing a cell are drawn smaller, side by side in rows of as many as the
+        // cell's square grid needs (two by two for up to four; a Ludo stack or the shared
+        // centre of Petits chevaux can hold sixteen), each with its number (from 1, as a
+        // screen reader says it: [moveText], [boardText]).
         val pieces = view.seats.flatMap { seat -> seat.pieces.map { Piece(seat.colour, it.cell.spot, it.piece.toInt() + 1) } }
         for ((at, here) in pieces.groupBy { it.at }) {
+            val across = ceil(sqrt(here.size.toFloat())).toInt()
             here.forEachIndexed { i, piece ->
-                val shift = if (here.size == 1) Offset.Zero else Offset(if (i % 2 == 0) -1f else 1f, if (i % 4 < 2) -1f else 1f) * (side * 0.22f)
-                val radius = side * if (here.size == 1) 0.36f else 0.24f
+                val shift = Offset((i % across + 0.5f) / across - 0.5f, (i / across + 0.5f) / across - 0.5f) * (side * 0.9f)
+                val radius = side * if (across == 1) 0.36f else 0.44f / across
                 val middle = centre(at) + shift
                 drawCircle(piece.colour.paint(), radius, middle)
                 drawCircle(Color.Black.copy(alpha = 0.6f), radius, middle, style = Stroke(side * 0.05f))
