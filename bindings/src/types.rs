@@ -86,8 +86,9 @@ pub enum CellKind {
     Track,
     /// A safe track square that is not a start square (a star, a seguro).
     Safe,
-    /// A colour's start (exit) square.
-    Start { colour_index: u32 },
+    /// A colour's start (exit) square; `safe` where no piece is captured on it (`classic`'s
+    /// starts, Parchís' exits; not `ludo_multijoueur`'s), to be marked as a safe square is.
+    Start { colour_index: u32, safe: bool },
     /// A square of a colour's home column (corridor, goal field, staircase step).
     HomeColumn { colour_index: u32 },
     /// The place of one piece in a colour's yard.
@@ -111,8 +112,9 @@ impl From<layout::Cell> for Cell {
         let kind = match c.kind {
             K::Track => CellKind::Track,
             K::Safe => CellKind::Safe,
-            K::Start { colour } => CellKind::Start {
+            K::Start { colour, safe } => CellKind::Start {
                 colour_index: colour.into(),
+                safe,
             },
             K::HomeColumn { colour } => CellKind::HomeColumn {
                 colour_index: colour.into(),

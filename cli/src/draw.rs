@@ -98,7 +98,7 @@ fn draw_spot(engine: &Engine, spot: &Spot, ansi: bool) -> String {
         None => "   ".to_string(),
         Some(CellKind::Track) => " . ".to_string(),
         Some(CellKind::Safe) => " * ".to_string(),
-        Some(CellKind::Start { colour }) => match colour_of(colour) {
+        Some(CellKind::Start { colour, .. }) => match colour_of(colour) {
             Some(c) => paint(c, &format!("({})", lower(c)), ansi),
             None => "( )".to_string(),
         },

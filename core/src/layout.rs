@@ -64,11 +64,13 @@ pub enum CellKind {
     Track,
     /// A safe track square that is not a start square (a star, a seguro).
     Safe,
-    /// A start (exit) square of a board colour, drawn in its colour whether or not the rules
-    /// make it safe.
+    /// A start (exit) square of a board colour, drawn in its colour, and marked safe where the
+    /// rules make it so (`classic`'s starts and Parchís' exits are; `ludo_multijoueur`'s are not).
     Start {
         /// The board colour index.
         colour: u8,
+        /// Whether no piece is captured there.
+        safe: bool,
     },
     /// A square of a board colour's home column (corridor, goal field, staircase step).
     HomeColumn {
@@ -198,7 +200,7 @@ fn symbol(kind: CellKind) -> char {
     match kind {
         CellKind::Track => '.',
         CellKind::Safe => '*',
-        CellKind::Start { colour } => letter(b'a', colour),
+        CellKind::Start { colour, .. } => letter(b'a', colour),
         CellKind::HomeColumn { colour } => letter(b'A', colour),
         CellKind::Yard { .. } => 'y',
         CellKind::Home { .. } => 'H',
@@ -389,7 +391,10 @@ impl Shape {
             .map(|(s, &at)| {
                 let s = s as u8;
                 let kind = match board.start_squares.iter().position(|&x| x == s) {
-                    Some(k) => CellKind::Start { colour: k as u8 },
+                    Some(k) => CellKind::Start {
+                        colour: k as u8,
+                        safe: safe(s),
+                    },
                     None if safe(s) => CellKind::Safe,
                     None => CellKind::Track,
                 };

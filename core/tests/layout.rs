@@ -233,7 +233,10 @@ fn ludo_start_is_second_from_the_arm_end_beside_its_own_yard() {
             let cell = &layout.track[start];
             let arm_end = &layout.track[(start + t - 1) % t];
             let middle_end = &layout.track[(start + t - 2) % t];
-            assert_eq!(cell.kind, CellKind::Start { colour: k as u8 }, "{id}");
+            assert!(
+                matches!(cell.kind, CellKind::Start { colour, .. } if colour == k as u8),
+                "{id}"
+            );
             assert!(
                 !on_edge(&layout, cell),
                 "{id}: colour {k} starts at the arm's end"
@@ -373,12 +376,31 @@ fn safe_squares_are_drawn_safe_or_start_and_others_plain() {
         for (s, cell) in layout.track.iter().enumerate() {
             let s = s as u8;
             let expected = match starts.iter().position(|&x| x == s) {
-                Some(k) => CellKind::Start { colour: k as u8 },
+                Some(k) => CellKind::Start {
+                    colour: k as u8,
+                    safe: engine.is_safe(s),
+                },
                 None if engine.is_safe(s) => CellKind::Safe,
                 None => CellKind::Track,
             };
             assert_eq!(cell.kind, expected, "{id}: square {s}");
         }
+    }
+    // A start is marked safe where the rules make it so: on classic and on Parchís' exits,
+    // not on ludo_multijoueur.
+    for (id, safe) in [
+        ("classic", true),
+        ("ludo_multijoueur", false),
+        ("parchis", true),
+    ] {
+        let engine = engine(id);
+        let square = engine.board.start_squares[0] as usize;
+        let layout = BoardLayout::of_engine(&engine);
+        assert_eq!(
+            layout.track[square].kind,
+            CellKind::Start { colour: 0, safe },
+            "{id}"
+        );
     }
     // Parchís: the twelve seguros, printed 5, 12, 17, ..., 68.
     let parchis = BoardLayout::of_engine(&engine("parchis"));
@@ -407,9 +429,11 @@ fn cell_of_follows_a_piece_from_yard_to_home() {
                     "{id}: colour {k} at {progress}"
                 );
             }
-            assert_eq!(
-                layout.cell_of(k, 0, 0).map(|cell| cell.kind),
-                Some(CellKind::Start { colour: k }),
+            assert!(
+                matches!(
+                    layout.cell_of(k, 0, 0).map(|cell| cell.kind),
+                    Some(CellKind::Start { colour, .. }) if colour == k
+                ),
                 "{id}"
             );
             for step in 0..board.home_column_len {
@@ -506,7 +530,7 @@ fn layout_serialises_cell_kinds_with_a_type_tag() {
     let json = serde_json::to_value(layout.track[0]).expect("json");
     assert_eq!(
         json,
-        serde_json::json!({"row": 13, "col": 6, "kind": {"type": "start", "colour": 0}})
+        serde_json::json!({"row": 13, "col": 6, "kind": {"type": "start", "colour": 0, "safe": true}})
     );
     let home = serde_json::to_value(layout.homes[1].kind).expect("json");
     assert_eq!(home, serde_json::json!({"type": "home", "colour": 1}));

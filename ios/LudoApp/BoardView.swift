@@ -165,12 +165,16 @@ struct BoardCanvas: View {
                 continue
             case .track: context.fill(Path(square(at)), with: .color(.white))
             case .safe: context.fill(Path(square(at)), with: .color(.gray.opacity(0.25)))
-            case let .start(index): context.fill(Path(square(at)), with: .color(colour(index).opacity(0.7)))
+            case let .start(index, _): context.fill(Path(square(at)), with: .color(colour(index).opacity(0.7)))
             case let .homeColumn(index): context.fill(Path(square(at)), with: .color(colour(index).opacity(0.4)))
             case let .home(index): context.fill(Path(square(at)), with: .color(index.map(colour) ?? .gray.opacity(0.25)))
             }
             context.stroke(Path(square(at)), with: .color(.gray), lineWidth: 1)
-            if case .safe = cell.kind { context.fill(circle(at, 0.12), with: .color(.gray)) }
+            // A safe square's mark, on a start square too where the rules make it safe.
+            switch cell.kind {
+            case .safe, .start(_, true): context.fill(circle(at, 0.12), with: .color(.gray))
+            default: break
+            }
         }
 
         for option in options {

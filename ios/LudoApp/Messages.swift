@@ -103,7 +103,7 @@ func moveText(_ option: MoveOption, hinted: Bool) -> String {
     }
     switch option.path.last?.kind {
     case .home?: text = L("a11y.reaches_home", text)
-    case .safe?: text = L("a11y.reaches_safe", text)
+    case .safe?, .start(_, true)?: text = L("a11y.reaches_safe", text)
     default: break
     }
     if !option.captures.isEmpty { text = L("a11y.captures", text) }

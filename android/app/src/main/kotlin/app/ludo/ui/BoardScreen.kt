@@ -291,7 +291,10 @@ private fun Board(
                     }
                     drawRect(fill, corner(at), square)
                     drawRect(scheme.outline, corner(at), square, style = Stroke(1f))
-                    if (kind is CellKind.Safe) drawCircle(scheme.outline, side * 0.12f, centre(at))
+                    // A safe square's mark, on a start square too where the rules make it safe.
+                    if (kind is CellKind.Safe || (kind is CellKind.Start && kind.safe)) {
+                        drawCircle(scheme.outline, side * 0.12f, centre(at))
+                    }
                 }
             }
         }

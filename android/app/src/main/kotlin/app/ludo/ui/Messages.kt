@@ -172,9 +172,10 @@ fun moveText(option: MoveOption, hinted: Boolean): String {
         steps > 0 -> stringResource(R.string.a11y_move, piece, steps)
         else -> stringResource(R.string.a11y_move_back, piece, -steps)
     }
-    when (option.path.lastOrNull()?.kind) {
+    when (val last = option.path.lastOrNull()?.kind) {
         is CellKind.Home -> text = stringResource(R.string.a11y_reaches_home, text)
         is CellKind.Safe -> text = stringResource(R.string.a11y_reaches_safe, text)
+        is CellKind.Start -> if (last.safe) text = stringResource(R.string.a11y_reaches_safe, text)
         else -> {}
     }
     if (option.captures.isNotEmpty()) text = stringResource(R.string.a11y_captures, text)
