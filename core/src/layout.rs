@@ -14,7 +14,7 @@
 //! |---|---|---|
 //! | Ludo cross, arm length L | (2L+3) × (2L+3), 15 × 15 for L = 6 | four arms of 3 × L round a 3 × 3 centre; the track turns each corner diagonally; L × L yards in the corners |
 //! | Parchís, 4 colours | 19 × 19 | the same cross with arms of 3 × 8, run counter-clockwise |
-//! | Parchís, 6 colours | 19 × 24 | six arms of 3 × 8 round a 3 × 8 centre: one left, one right, two above and two below, the yard between the two arms of a pair |
+//! | Parchís, 6 colours | 19 × 22 | six arms of 3 × 8 round a 3 × 6 centre: one left, one right, two side by side above and two below, so that the track runs on from one to the other; each yard beside its exit, but the first arm of a pair has its yard beyond its other lane |
 //! | Mensch ärgere Dich nicht | 11 × 11 | four arms of 3 × 4; the centre's corners are track squares; B fields in the outer corners |
 //! | Petits chevaux | 15 × 15 | four arms of 3 × 6; the centre's corners are track squares, its sides the staircases' sixth steps, its middle the one shared home |
 //!
@@ -249,6 +249,9 @@ struct Shape {
     centre: Option<At>,
     /// Each piece's yard place as (row of the arm, lane).
     yard: [At; 4],
+    /// The arms whose yard lies beyond the incoming lane instead of the outgoing one (its
+    /// lanes mirrored), where another arm stands beside the outgoing lane.
+    yard_inside: Vec<bool>,
 }
 
 impl Shape {
@@ -320,6 +323,7 @@ impl Shape {
             corner_squares,
             counter_clockwise,
             centre: Some((mid, mid)),
+            yard_inside: vec![false; 4],
             yard: [
                 (near, lane(near)),
                 (near, lane(far)),
@@ -330,11 +334,12 @@ impl Shape {
     }
 
     /// The 6-colour Parchís board: six arms of 3 × `arm_len` round a 3-row centre, one arm
-    /// left, one right, two above and two below. The two arms of a pair stand two columns
-    /// apart with the yard of the first between them, the others' yards in the corners.
-    /// Colour 0 is the lower-left arm before mirroring.
+    /// left, one right, two above and two below. The two arms of a pair stand side by side,
+    /// so that the track steps straight from one to the other; the yards are in the corners,
+    /// the one of the pair's first arm beyond its incoming lane. Colour 0 is the lower-left
+    /// arm before mirroring.
     fn six_arms(arm_len: i32, to_exit: i32) -> Shape {
-        const GAP: i32 = 2;
+        const GAP: i32 = 0;
         let (top, left) = (arm_len, arm_len);
         let right = left + 5 + GAP;
         let arm = |base: At, out: At| Arm { base, out };
@@ -359,6 +364,7 @@ impl Shape {
             counter_clockwise: true,
             centre: None,
             yard: [(exit, -2), (exit, -3), (exit + 1, -2), (exit + 1, -3)],
+            yard_inside: vec![false, false, true, false, false, true],
         }
     }
 
@@ -404,9 +410,9 @@ impl Shape {
 
         let mut non_adjacent: Vec<(u8, String)> = junctions
             .into_iter()
-            .map(|s| {
+            .filter_map(|s| {
                 let (from, to) = (track[s], track[(s + 1) % track.len()]);
-                (s as u8, step_reason(from, to).to_string())
+                step_reason(from, to).map(|why| (s as u8, why.to_string()))
             })
             .collect();
         non_adjacent.sort();
@@ -422,9 +428,13 @@ impl Shape {
             .collect();
         let yards = colours()
             .map(|(arm, k)| {
+                let inside = self.yard_inside.get(k as usize).copied().unwrap_or(false);
                 self.yard
                     .iter()
-                    .map(|&(i, lane)| self.cell(arm.at(i, lane), CellKind::Yard { colour: k }))
+                    .map(|&(i, lane)| {
+                        let lane = if inside { -lane } else { lane };
+                        self.cell(arm.at(i, lane), CellKind::Yard { colour: k })
+                    })
                     .collect()
             })
             .collect();
@@ -476,14 +486,16 @@ fn spread(arm_len: i32) -> [i32; 2] {
     [inset, arm_len - 1 - inset]
 }
 
-/// Why the track's step between two cells that are not neighbours is drawn that way.
-fn step_reason(from: Cell, to: Cell) -> &'static str {
+/// Why the track's step from one arm to the next is not between neighbouring cells, or
+/// `None` when it is (two arms side by side).
+fn step_reason(from: Cell, to: Cell) -> Option<&'static str> {
     let rows = (from.row as i32 - to.row as i32).abs();
     let cols = (from.col as i32 - to.col as i32).abs();
     match (rows, cols) {
-        (1, 1) => "corner: the track turns diagonally from one arm into the next",
-        (0, _) | (_, 0) => "the track jumps across the yard between two side-by-side arms",
-        _ => "corner: the track crosses the corner of the widened centre",
+        (0, 1) | (1, 0) => None,
+        (1, 1) => Some("corner: the track turns diagonally from one arm into the next"),
+        (0, _) | (_, 0) => Some("the track jumps across a gap between two side-by-side arms"),
+        _ => Some("corner: the track crosses the corner of the widened centre"),
     }
 }
 

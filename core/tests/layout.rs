@@ -151,7 +151,7 @@ fn every_board_has_its_grid_size() {
             ("ludo_multijoueur", 15, 15),
             ("ludo_blocks", 15, 15),
             ("parchis", 19, 19),
-            ("parchis6", 19, 24),
+            ("parchis6", 19, 22),
             ("mensch", 11, 11),
             ("petits_chevaux", 15, 15),
         ]
@@ -214,12 +214,15 @@ fn cross_corners_are_diagonal_steps_and_corner_square_boards_never_jump() {
             "{id}"
         );
     }
+    // Two arms side by side join without a jump: the six-colour board's only listed steps are
+    // its four diagonal corners.
     let six = BoardLayout::of_engine(&engine("parchis6"));
-    let jumps = six
-        .non_adjacent
-        .iter()
-        .filter(|(_, why)| why.contains("yard"));
-    assert_eq!(jumps.count(), 2, "the two pairs of side-by-side arms");
+    assert_eq!(six.non_adjacent.len(), 4, "{:?}", six.non_adjacent);
+    assert!(
+        six.non_adjacent
+            .iter()
+            .all(|(_, why)| why.starts_with("corner"))
+    );
 }
 
 #[test]
@@ -269,6 +272,7 @@ fn nearest_yard(layout: &BoardLayout, cell: &Cell) -> usize {
 
 #[test]
 fn parchis_exits_are_the_fifth_square_of_the_outgoing_column_beside_the_casa() {
+    let mut casas_across = 0;
     for id in ["parchis", "parchis6"] {
         let engine = engine(id);
         let (board, layout) = (&engine.board, BoardLayout::of_engine(&engine));
@@ -286,11 +290,19 @@ fn parchis_exits_are_the_fifth_square_of_the_outgoing_column_beside_the_casa() {
             }
             assert_eq!(nearest_yard(&layout, &layout.track[exit]), k, "{id}");
             if id == "parchis6" {
-                // The casa is the two-by-two right beside the exit.
-                let beside = layout.yards[k]
+                // The casa is the two-by-two right beside the exit, or, for the first arm of
+                // a pair (whose other arm stands on that side), on the same rows across the
+                // arm, beyond its home column.
+                let at = &layout.track[exit];
+                let beside = layout.yards[k].iter().any(|y| neighbours(y, at));
+                let across = layout.yards[k]
                     .iter()
-                    .any(|y| neighbours(y, &layout.track[exit]));
-                assert!(beside, "{id}: colour {k}'s casa is not beside its exit");
+                    .any(|y| y.row == at.row && distance(y, at) == 3);
+                assert!(
+                    beside || across,
+                    "{id}: colour {k}'s casa is far from its exit"
+                );
+                casas_across += usize::from(across);
                 // And it is a two-by-two block.
                 let rows: HashSet<_> = layout.yards[k].iter().map(|y| y.row).collect();
                 let cols: HashSet<_> = layout.yards[k].iter().map(|y| y.col).collect();
@@ -298,6 +310,7 @@ fn parchis_exits_are_the_fifth_square_of_the_outgoing_column_beside_the_casa() {
             }
         }
     }
+    assert_eq!(casas_across, 2, "one arm of each pair");
 }
 
 /// Twice the signed area the track encloses, positive when it runs clockwise on screen.
