@@ -64,7 +64,8 @@ fn pasted(text: &str) -> &str {
 /// game is replayed from the seed in the code, which fails with `CorruptSave` if the code
 /// is damaged or its moves do not fit the rolls the seed gives. `published_commitment`
 /// is the commitment the game showed when it began, as noted by the player (spaces and
-/// case do not matter); a game that matches it could not have been dealt other dice.
+/// case do not matter; anything but 64 hex digits is `InvalidCommitment`); a game that
+/// matches it could not have been dealt other dice.
 /// `code` may also be a whole message holding the code, such as the text the apps share:
 /// the code is the word that is one.
 #[uniffi::export]
@@ -74,11 +75,22 @@ pub fn check_replay_code(
 ) -> Result<DiceCheck, LudoError> {
     init_logging();
     guarded(|| {
-        let published = published_commitment
+        let published = match published_commitment
             .as_deref()
-            .filter(|p| !p.trim().is_empty());
+            .filter(|p| !p.trim().is_empty())
+        {
+            Some(noted) => Some(verify::parse_commitment(noted).ok_or_else(|| {
+                LudoError::InvalidCommitment {
+                    reason: format!(
+                        "\"{}\" is not 64 hex digits",
+                        ludo_core::echo::echo_within(noted, 80)
+                    ),
+                }
+            })?),
+            None => None,
+        };
         let code = pasted(&code);
-        let (report, session) = verify::verify_code_game(code, published)?;
+        let (report, session) = verify::verify_code_game(code, published.as_deref())?;
         let seats = verify::dice_stats(&session)
             .into_iter()
             .map(|seat| SeatDice {

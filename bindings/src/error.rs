@@ -43,6 +43,10 @@ pub enum LudoError {
     /// The seed is not 64 hex digits.
     #[error("invalid seed: {reason}")]
     InvalidSeed { reason: String },
+    /// A commitment (the apps' "fingerprint") given to check a game against is not 64 hex
+    /// digits: a typo, refused as such rather than reported as another game's.
+    #[error("invalid commitment: {reason}")]
+    InvalidCommitment { reason: String },
     /// A save or replay code that cannot be read: damaged, edited, cut short, not a save, or
     /// telling a game its seed does not give.
     #[error("corrupt save: {reason}")]

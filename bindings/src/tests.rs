@@ -1061,6 +1061,18 @@ fn a_shared_game_s_dice_are_checked_against_the_commitment_shown_at_its_start() 
     .seed_commitment;
     let wrong = check_replay_code(code.clone(), Some(other)).expect("wrong commitment");
     assert_eq!(wrong.commitment_matches, Some(false));
+    // What is not a commitment at all (a digit short, a letter past f) is a typo to correct,
+    // not another game's commitment: refused, rather than reported as not matching.
+    let short = &started.seed_commitment[1..];
+    let mistyped = format!("g{short}");
+    for typo in [short, mistyped.as_str()] {
+        match check_replay_code(code.clone(), Some(typo.to_owned())) {
+            Err(LudoError::InvalidCommitment { reason }) => {
+                assert!(reason.contains("64 hex digits"), "{reason}")
+            }
+            other => panic!("{typo}: {:?}", other.map(|c| c.commitment_matches)),
+        }
+    }
 
     // The whole message the apps share, pasted as it came: the code in it is found, but the
     // commitment it states is the sender's word, not one the checker noted, and is not used.

@@ -316,15 +316,12 @@ pub fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
 
 /// Checks `--commitment`: 64 hex digits, in any case, spaces between groups allowed.
 fn commitment_arg(text: &str) -> Result<String, Failure> {
-    let hex = verify::normalize_commitment(text);
-    if hex.len() == 64 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-        Ok(hex)
-    } else {
-        Err(Failure::bad_input(format!(
+    verify::parse_commitment(text).ok_or_else(|| {
+        Failure::bad_input(format!(
             "--commitment: \"{}\" is not 64 hex digits (spaces between groups are allowed)",
             echo_within(text, 80)
-        )))
-    }
+        ))
+    })
 }
 
 /// Prints what `ludo verify` checked. `file_commitment`: what the commitment line says of a

@@ -136,11 +136,12 @@ impl SaveStore {
         )
     }
 
-    /// Saves a game under its own id ([`SaveStore::game_id`]) and returns the id.
+    /// Saves a game under its own id ([`SaveStore::game_id`]) and returns the id; if another
+    /// game holds that id (one with the same seed, begun the same second), under the next
+    /// free `-2`, `-3`, ... instead, as [`SaveStore::keep_autosave`] names it, so that no
+    /// other game is ever written over.
     pub fn save(&self, session: &Session) -> Result<String, SaveError> {
-        let id = SaveStore::game_id(session);
-        self.save_as(&id, session)?;
-        Ok(id)
+        self.write_own(&one_writer(), session)
     }
 
     /// Saves a game under `id`, keeping the previous save as its backup. Refuses to

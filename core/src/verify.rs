@@ -80,6 +80,14 @@ pub fn normalize_commitment(noted: &str) -> String {
         .to_ascii_lowercase()
 }
 
+/// A commitment as a person noted it, if it is one: 64 hex digits once spaces and case are
+/// set aside ([`normalize_commitment`]). A typo gives `None`, to be refused as such rather
+/// than reported as another game's commitment.
+pub fn parse_commitment(noted: &str) -> Option<String> {
+    let hex = normalize_commitment(noted);
+    (hex.len() == 64 && hex.bytes().all(|b| b.is_ascii_hexdigit())).then_some(hex)
+}
+
 /// Checks a save file: the seed against its commitment, every recorded roll against the
 /// seed (each seat's die on its own, so this does not depend on the log), the log by
 /// replaying it, and the checksum. Fails only when the file cannot be read as a save.

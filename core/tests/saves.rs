@@ -1550,3 +1550,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_game_saved_under_its_own_id_never_writes_over_another_game() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SaveStore::open(dir.path()).expect("store");
+    // Two games with one seed, begun in one second: the same id is each one's own.
+    let first = game("classic", 3, 10);
+    let mut setup = first.setup().clone();
+    setup.seats[0].name = "Zed".into();
+    let second = Session::new(setup).expect("session");
+    assert_eq!(SaveStore::game_id(&first), SaveStore::game_id(&second));
+    let a = store.save(&first).expect("first");
+    let b = store.save(&second).expect("second");
+    assert_eq!(a, SaveStore::game_id(&first));
+    assert_eq!(b, format!("{a}-2"));
+    assert_eq!(
+        store.load(&a).expect("first").session.setup(),
+        first.setup()
+    );
+    assert_eq!(
+        store.load(&b).expect("second").session.setup(),
+        second.setup()
+    );
+    // Each goes on being saved where it was saved first.
+    assert_eq!(store.save(&first).expect("again"), a);
+    assert_eq!(store.save(&second).expect("again"), b);
+}

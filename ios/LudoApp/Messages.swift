@@ -153,6 +153,7 @@ func errorText(_ error: LudoError) -> String {
     case let .InvalidRules(field, _): return L("error.invalid_rules", ruleName(field))
     case .InvalidSeats: return L("error.invalid_seats")
     case .InvalidSeed: return L("error.invalid_seed")
+    case .InvalidCommitment: return L("error.invalid_commitment")
     case .CorruptSave: return L("error.corrupt_save")
     case .NewerSaveVersion: return L("error.newer_save_version")
     case .SaveNotFound: return L("error.save_not_found")

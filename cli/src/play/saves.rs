@@ -59,6 +59,9 @@ pub(super) struct Saver {
     pub(super) dir_arg: String,
     /// The autosave file as this game last wrote it, to notice another game writing it.
     slot_written: Option<FileStamp>,
+    /// The id this game was last saved under outside the slot (its own, or `-2`, ... when
+    /// another game holds that).
+    own_id: Option<String>,
 }
 
 /// What tells one write of a file from another: its length, time and (on Unix) inode.
@@ -88,6 +91,7 @@ impl Saver {
                     failed: true,
                     dir_arg,
                     slot_written: None,
+                    own_id: None,
                 });
             }
         };
@@ -108,6 +112,7 @@ impl Saver {
             use_slot: true,
             dir_arg,
             slot_written: None,
+            own_id: None,
         })
     }
 
@@ -133,7 +138,7 @@ impl Saver {
             self.slot_written = stamp(&slot);
             written
         } else {
-            store.save(session).map(|_| ())
+            store.save(session).map(|id| self.own_id = Some(id))
         };
         if let Err(e) = result
             && !self.failed
@@ -164,7 +169,9 @@ impl Saver {
         let id = if self.use_slot {
             AUTOSAVE.to_string()
         } else {
-            SaveStore::game_id(session)
+            self.own_id
+                .clone()
+                .unwrap_or_else(|| SaveStore::game_id(session))
         };
         Some(save_path(store, &id))
     }

@@ -238,6 +238,7 @@ fun errorText(error: LudoException): String = when (error) {
     is LudoException.InvalidRules -> stringResource(R.string.error_invalid_rules, ruleName(error.field))
     is LudoException.InvalidSeats -> stringResource(R.string.error_invalid_seats)
     is LudoException.InvalidSeed -> stringResource(R.string.error_invalid_seed)
+    is LudoException.InvalidCommitment -> stringResource(R.string.error_invalid_commitment)
     is LudoException.CorruptSave -> stringResource(R.string.error_corrupt_save)
     is LudoException.NewerSaveVersion -> stringResource(R.string.error_newer_save_version)
     is LudoException.SaveNotFound -> stringResource(R.string.error_save_not_found)
