@@ -50,14 +50,28 @@ fn is_code(word: &str) -> bool {
         })
 }
 
-/// The replay code in what a player pasted: the word that is one, else the whole text, so
-/// that the whole message the apps share can be pasted as it came. A commitment in that
-/// message is not used: the sender wrote it, and only one the checker noted when the game
-/// began shows that the seed was fixed before the dice were rolled.
+/// The replay code in what a player pasted: the first word that holds one, else the whole
+/// text, so that the whole message the apps share, or any sentence a code was written into,
+/// can be pasted as it came. A commitment in that message is not used: the sender wrote it,
+/// and only one the checker noted when the game began shows that the seed was fixed before
+/// the dice were rolled.
 fn pasted(text: &str) -> &str {
     text.split(char::is_whitespace)
-        .find(|w| is_code(w))
+        .find_map(code_in)
         .unwrap_or(text.trim())
+}
+
+/// The replay code in a word, without what a sentence puts around it: a label before it
+/// (`code:`), brackets or quotes, a full stop after it. A code is `ludo`, its version, a dot
+/// and base64url, so it ends at the first other character, and no code ends with a dot.
+fn code_in(word: &str) -> Option<&str> {
+    let in_code = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    word.match_indices("ludo").find_map(|(at, _)| {
+        let rest = &word[at..];
+        let end = rest.find(|c: char| !in_code(c)).unwrap_or(rest.len());
+        let code = rest[..end].trim_end_matches('.');
+        is_code(code).then_some(code)
+    })
 }
 
 /// Checks the dice of a game shared as a replay code (`GameSession::replay_code`): the

@@ -1095,6 +1095,16 @@ fn a_shared_game_s_dice_are_checked_against_the_commitment_shown_at_its_start() 
         let checked = check_replay_code(message.clone(), Some(noted)).expect("noted");
         assert_eq!(checked.commitment_matches, matches);
     }
+    // A code written into a sentence: after a label, in brackets or quotes, before a stop.
+    for written in [
+        format!("Here is our game: {code}."),
+        format!("(code:{code})"),
+        format!("«{code}», checked?"),
+        format!("\"{code}\"!"),
+    ] {
+        let found = check_replay_code(written.clone(), None).expect(&written);
+        assert_eq!(found.seed, check.seed, "{written}");
+    }
 
     // A code that is damaged, or not a code, is refused and says so.
     let middle = code.len() / 2;
