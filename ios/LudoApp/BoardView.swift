@@ -164,15 +164,18 @@ struct BoardCanvas: View {
                 context.fill(circle(at, 0.42), with: .color(colour(index).opacity(0.3)))
                 continue
             case .track: context.fill(Path(square(at)), with: .color(.white))
-            case .safe: context.fill(Path(square(at)), with: .color(.gray.opacity(0.25)))
+            case .safe: context.fill(Path(square(at)), with: .color(.white))
             case let .start(index, _): context.fill(Path(square(at)), with: .color(colour(index).opacity(0.7)))
             case let .homeColumn(index): context.fill(Path(square(at)), with: .color(colour(index).opacity(0.4)))
             case let .home(index): context.fill(Path(square(at)), with: .color(index.map(colour) ?? .gray.opacity(0.25)))
             }
             context.stroke(Path(square(at)), with: .color(.gray), lineWidth: 1)
-            // A safe square's mark, on a start square too where the rules make it safe.
+            // A safe square's mark, a ring round a dot, on a start square too where the rules
+            // make it safe. Not a grey fill: the gray player's tint looks like one.
             switch cell.kind {
-            case .safe, .start(_, true): context.fill(circle(at, 0.12), with: .color(.gray))
+            case .safe, .start(_, true):
+                context.stroke(circle(at, 0.3), with: .color(.gray), lineWidth: side * 0.05)
+                context.fill(circle(at, 0.1), with: .color(.gray))
             default: break
             }
         }

@@ -286,14 +286,15 @@ private fun Board(
                         is CellKind.Start -> colours[kind.colourIndex.toInt()].copy(alpha = 0.7f)
                         is CellKind.HomeColumn -> colours[kind.colourIndex.toInt()].copy(alpha = 0.4f)
                         is CellKind.Home -> kind.colourIndex?.let { colours[it.toInt()] } ?: scheme.surfaceVariant
-                        is CellKind.Safe -> scheme.surfaceVariant
                         else -> scheme.surface
                     }
                     drawRect(fill, corner(at), square)
                     drawRect(scheme.outline, corner(at), square, style = Stroke(1f))
-                    // A safe square's mark, on a start square too where the rules make it safe.
+                    // A safe square's mark, a ring round a dot, on a start square too where the
+                    // rules make it safe. Not a grey fill: the gray player's tint looks like one.
                     if (kind is CellKind.Safe || (kind is CellKind.Start && kind.safe)) {
-                        drawCircle(scheme.outline, side * 0.12f, centre(at))
+                        drawCircle(scheme.outline, side * 0.3f, centre(at), style = Stroke(side * 0.05f))
+                        drawCircle(scheme.outline, side * 0.1f, centre(at))
                     }
                 }
             }
