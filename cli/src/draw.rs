@@ -122,7 +122,9 @@ fn summary(engine: &Engine, pos: &Position, colour: bool) -> String {
     let mut out = String::new();
     for seat in pos.seats() {
         let c = seat_colour(engine, pos, seat);
-        let mark = if seat == pos.turn as usize { '>' } else { ' ' };
+        // The seat to move; nobody once the game is over.
+        let to_move = seat == pos.turn as usize && !engine.is_over(pos);
+        let mark = if to_move { '>' } else { ' ' };
         let name = paint(c, &format!("{:<7}", c.name()), colour);
         let mut line = format!("{mark} {name}");
         for piece in 0..PIECES {
@@ -206,6 +208,20 @@ mod tests {
         assert_eq!(draw(vec![(Red, 0), (Red, 1), (Green, 2)]), "RG ");
         assert_eq!(draw(vec![(Red, 0), (Green, 2), (Yellow, 1)]), "RG+");
         assert_eq!(draw(Vec::new()), " * ");
+    }
+
+    #[test]
+    fn the_seat_to_move_is_marked_until_the_game_is_over() {
+        let (engine, pos) = sample();
+        assert!(summary(&engine, &pos, false).contains("> yellow"));
+        // Red home with every piece: the game is over, and nobody is to move.
+        let over = parse_position(&json!({
+            "rules": "classic", "seats": ["red", "yellow"], "turn": "red",
+            "pieces": {"red": ["home", "home", "home", "home"], "yellow": [8, "yard", 53, "yard"]}
+        }))
+        .expect("position");
+        let text = summary(&over.engine, &over.position, false);
+        assert!(!text.contains('>'), "{text}");
     }
 
     #[test]

@@ -80,11 +80,22 @@ fn move_words(
         None => format!("enters {pieces} onto {to_name}"),
         Some(from) => {
             let from_name = place_name(engine, colour, from);
-            if engine.at_end(to) && !engine.at_end(from) && engine.board.home.is_some() {
-                format!("brings {pieces} home from {from_name}")
-            } else {
-                format!("moves {pieces} from {from_name} to {to_name}")
+            let mut text =
+                if engine.at_end(to) && !engine.at_end(from) && engine.board.home.is_some() {
+                    format!("brings {pieces} home from {from_name}")
+                } else {
+                    format!("moves {pieces} from {from_name} to {to_name}")
+                };
+            // What would otherwise read as a miscount: a piece that comes back (Petits
+            // chevaux's bounce off the square before its staircase), or a 6 that moves 7
+            // (Parchís, with no piece left in the yard). No die or pair moves 7 otherwise, and
+            // bonuses move 10 or 20.
+            if to < from {
+                text.push_str(", bouncing back off the end");
+            } else if to - from == 7 && engine.rules.six_moves_seven_when_yard_empty {
+                text.push_str(", the 6 counting 7 with no piece left in the yard");
             }
+            text
         }
     }
 }
@@ -343,6 +354,44 @@ mod tests {
         let summary = |seat| seat_summary(&parsed.engine, &parsed.position, seat);
         assert_eq!(summary(0), "1/4 home, 2 in the yard");
         assert_eq!(summary(1), "0/4 home, 0 in the yard");
+    }
+
+    #[test]
+    fn a_bounce_and_a_six_that_counts_seven_are_told_as_such() {
+        let texts = |position: serde_json::Value, roll: u8| -> Vec<String> {
+            let parsed = parse_position(&position).expect("position");
+            let mut list = MoveList::default();
+            parsed
+                .engine
+                .legal_moves(&parsed.position, Input::Roll(roll), &mut list);
+            list.as_slice()
+                .iter()
+                .map(|m| describe_move(&parsed.engine, &parsed.position, m))
+                .collect()
+        };
+        // Petits chevaux: 53 with a 5 goes up to 55 and comes back to 52.
+        let bounce = texts(
+            json!({"rules": {"preset": "petits_chevaux", "options": {"bounce_back": true}},
+                "pieces": {"red": [53, "home", "home", "home"]}}),
+            5,
+        );
+        assert_eq!(
+            bounce,
+            vec!["moves piece 1 from square 53 to square 52, bouncing back off the end"]
+        );
+        // Parchís, no piece in casa: a 6 moves 7, printed squares 5 to 12.
+        let seven = texts(
+            json!({"rules": "parchis", "seats": ["yellow", "red"],
+                "pieces": {"yellow": [0, "home", "home", "home"], "red": ["yard", "yard", "yard", "yard"]}}),
+            6,
+        );
+        assert_eq!(
+            seven,
+            vec![
+                "moves piece 1 from start square 5 (safe) to square 12 (safe), the 6 counting 7 \
+                 with no piece left in the yard"
+            ]
+        );
     }
 
     #[test]

@@ -506,6 +506,14 @@ fn a_game_left_and_resumed_goes_on_exactly_as_if_never_left() {
     );
     assert_finished(&second, 2);
     assert!(second.stdout.contains("resumed after"), "{}", second.stdout);
+    // Its rolls counted as `ludo saves` counts them too: with the roll-off's, two at least.
+    let played: usize = after(&second.stdout, "resumed after ", ' ')
+        .parse()
+        .expect("a count");
+    let all: usize = after(&second.stdout, " rolls (", ' ')
+        .parse()
+        .expect("a count");
+    assert!(all >= played + 2, "{}", second.stdout);
     let to_move: Vec<&str> = second
         .stdout
         .lines()
@@ -928,6 +936,14 @@ fn two_games_on_one_save_folder_both_survive() {
     assert!(a_err.contains("another game has been saved"), "{a_err}");
     let saved_as = after(&a_out, "Saved in ", ';');
     assert!(saved_as.contains("game-"), "{a_out}");
+    // The command printed to go on names that file, as it can be pasted.
+    says(
+        &a_out,
+        &format!(
+            "`ludo play --load {saved_as} --save-dir {}` goes on",
+            dir.path()
+        ),
+    );
     // The autosave is still B's game, and A's own file is A at the point it was left.
     let resumed = play(&dir, &["--resume"], "q\n");
     assert_eq!(commitment(&resumed.stdout), commitment(&b.stdout));

@@ -92,7 +92,13 @@ impl<R: BufRead, W: Write> Table<R, W> {
                     let how = if self.saver.use_slot {
                         format!("`ludo play --resume{}`", self.saver.dir_arg)
                     } else {
-                        "`ludo play --load FILE`".to_string()
+                        // Saved under its own name: the slot was another game's, or a newer
+                        // version's.
+                        format!(
+                            "`ludo play --load {}{}`",
+                            shell_word(&path),
+                            self.saver.dir_arg
+                        )
                     };
                     writeln!(
                         self.term.out,
@@ -114,22 +120,26 @@ impl<R: BufRead, W: Write> Table<R, W> {
         let out = &mut self.term.out;
         match start {
             Start::New => writeln!(out, "Ludo: {preset}, {seats} seats")?,
+            // Rolls as `ludo saves` and the replay code count them too, with the roll-off.
             Start::Resumed => writeln!(
                 out,
-                "Ludo: {preset}, {seats} seats, resumed after {} rolls",
-                turn_rolls(s)
+                "Ludo: {preset}, {seats} seats, resumed after {} rolls ({} with the roll-off)",
+                turn_rolls(s),
+                s.rolls().len()
             )?,
             Start::Loaded(path) => writeln!(
                 out,
-                "Ludo: {preset}, {seats} seats, loaded from {} after {} rolls",
+                "Ludo: {preset}, {seats} seats, loaded from {} after {} rolls ({} with the roll-off)",
                 path.display(),
-                turn_rolls(s)
+                turn_rolls(s),
+                s.rolls().len()
             )?,
             Start::TakenUp(path) => writeln!(
                 out,
-                "Ludo: {preset}, {seats} seats, taken up from {} after {} rolls (it goes on in the autosave)",
+                "Ludo: {preset}, {seats} seats, taken up from {} after {} rolls ({} with the roll-off; it goes on in the autosave)",
                 path.display(),
-                turn_rolls(s)
+                turn_rolls(s),
+                s.rolls().len()
             )?,
         }
         writeln!(out, "Seats in turn order: {}", labels.join(", "))?;

@@ -10,8 +10,9 @@ use std::io::{BufRead, Write};
 
 /// What the commands are, for `h` / `help` at any prompt.
 pub(super) const HELP: &str = "Enter rolls the die; at a choice, type the number of your move. \
-    ? asks the expert for a hint, u takes back your last choice, q saves the game and quits \
-    (`ludo play --resume`, with the same --save-dir if one was given, goes on from there).";
+    ? asks the expert for a hint, u takes back the last choice made at this keyboard (whoever \
+    made it, with the computer's moves since), q saves the game and quits, and prints the \
+    command that goes on from there.";
 
 /// The keyboard and the screen.
 pub(super) struct Terminal<R, W> {
