@@ -80,8 +80,8 @@ fn code_in(word: &str) -> Option<&str> {
 /// is the commitment the game showed when it began, as noted by the player (spaces and
 /// case do not matter; anything but 64 hex digits is `InvalidCommitment`); a game that
 /// matches it could not have been dealt other dice.
-/// `code` may also be a whole message holding the code, such as the text the apps share:
-/// the code is the word that is one.
+/// `code` may also be a whole message holding the code, such as the text the apps share, or
+/// any sentence it was written into: the code is cut out of the first word that holds one.
 #[uniffi::export]
 pub fn check_replay_code(
     code: String,
