@@ -560,9 +560,7 @@ fn an_outside_engine_that_answers_unasked_or_stops_reading_cannot_hang_or_flood_
 
 #[test]
 fn an_outside_engine_that_never_says_hello_forfeits_and_the_table_names_it() {
-    let out = two_games_against_random(&script("silent", "exec sleep 20\n").path);
-    assert!(out.status.success());
-    let table = String::from_utf8_lossy(&out.stdout);
+    let table = two_games_against_random(&script("silent", "exec sleep 20\n").path);
     assert!(table.contains("forfeited 2 of 2 games"), "{table}");
     assert!(table.contains("no answer within"), "{table}");
 }
@@ -577,9 +575,7 @@ printf '{"name": "evil\\u202e\\u2028\\n\\u001b[31mRED\\rgame 0: fake%0100d"}\n' 
 read line
 echo nonsense
 "#;
-    let out = two_games_against_random(&script("evil", body).path);
-    assert!(out.status.success());
-    let table = String::from_utf8_lossy(&out.stdout);
+    let table = two_games_against_random(&script("evil", body).path);
     let named = table
         .lines()
         .find(|l| l.contains("forfeited"))
@@ -602,8 +598,10 @@ echo nonsense
 }
 
 /// Plays 2 games of the outside engine `sh SCRIPT` against random, 0.2 s a move.
-fn two_games_against_random(path: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_ludo"))
+/// The report of two games of the script at `path` against a random bot, which the arena
+/// must finish and report whatever the script does.
+fn two_games_against_random(path: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludo"))
         .args([
             "arena",
             "--seats",
@@ -611,7 +609,9 @@ fn two_games_against_random(path: &Path) -> std::process::Output {
         ])
         .args(["--games", "2", "--move-timeout", "0.2"])
         .output()
-        .expect("run ludo")
+        .expect("run ludo");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// Whether a process is gone (or a zombie waiting to be reaped), on Linux.
@@ -631,8 +631,7 @@ fn is_gone(pid: &str) -> bool {
 fn a_forfeiting_engine_is_stopped_with_everything_it_started() {
     let body = "sleep 60 &\necho $! > \"$(dirname \"$0\")/child.pid\"\nread line\nexec sleep 60\n";
     let engine = script("spawner", body);
-    let out = two_games_against_random(&engine.path);
-    assert!(out.status.success());
+    two_games_against_random(&engine.path);
     let pid = std::fs::read_to_string(engine.dir.join("child.pid"))
         .expect("the script wrote its child's pid");
     let pid = pid.trim();
@@ -705,9 +704,7 @@ fn a_program_that_is_not_there_forfeits_instead_of_stopping_the_arena() {
 #[test]
 fn an_answer_that_gives_a_key_twice_forfeits() {
     let engine = protocol_engine("twice", "", r#"echo '{"move": 0, "move": 1}'"#);
-    let out = two_games_against_random(&engine.path);
-    assert!(out.status.success());
-    let table = String::from_utf8_lossy(&out.stdout);
+    let table = two_games_against_random(&engine.path);
     assert!(
         table.contains("bad answer: the key \"move\" is given twice in one object"),
         "{table}"
@@ -725,9 +722,7 @@ echo '{"move": 0}'
 sleep 5
 "#;
     let engine = script("deaf", body);
-    let out = two_games_against_random(&engine.path);
-    assert!(out.status.success());
-    let table = String::from_utf8_lossy(&out.stdout);
+    let table = two_games_against_random(&engine.path);
     assert!(
         table.contains("closed its input and kept running"),
         "{table}"

@@ -507,12 +507,7 @@ fn a_game_left_and_resumed_goes_on_exactly_as_if_never_left() {
     assert_finished(&second, 2);
     assert!(second.stdout.contains("resumed after"), "{}", second.stdout);
     // Its rolls counted as `ludo saves` counts them too: with the roll-off's, two at least.
-    let played: usize = after(&second.stdout, "resumed after ", ' ')
-        .parse()
-        .expect("a count");
-    let all: usize = after(&second.stdout, " rolls (", ' ')
-        .parse()
-        .expect("a count");
+    let (played, all) = roll_counts(&second.stdout, "resumed after ");
     assert!(all >= played + 2, "{}", second.stdout);
     let to_move: Vec<&str> = second
         .stdout
@@ -886,6 +881,13 @@ fn bots_game_code(name: &str, seats: &str, seed: &str) -> String {
     let run = play(&dir, &["--seats", seats, "--seed", seed], "");
     assert_finished(&run, 2);
     replay_code(&run.stdout).to_string()
+}
+
+/// The two counts of rolls a line "… `marker`N rolls (M with the roll-off…" gives: the game's
+/// own, and with the roll-off's.
+fn roll_counts(out: &str, marker: &str) -> (usize, usize) {
+    let count = |marker: &str| -> usize { after(out, marker, ' ').parse().expect("a count") };
+    (count(marker), count(" rolls ("))
 }
 
 /// Asserts that `out` contains `text`, showing `out` if it does not.
@@ -1327,12 +1329,7 @@ fn verify_checks_a_save_against_the_commitment_noted_at_the_start() {
     let noted = commitment(&run.stdout);
     // The count of rolls the game ends with says what the code and the save count too: the
     // roll-off's rolls, at least one a seat, on top of the game's.
-    let played: usize = after(&run.stdout, "Game over after ", ' ')
-        .parse()
-        .expect("a count");
-    let all: usize = after(&run.stdout, " rolls (", ' ')
-        .parse()
-        .expect("a count");
+    let (played, all) = roll_counts(&run.stdout, "Game over after ");
     assert!(all >= played + 2, "{}", run.stdout);
     says(&run.stdout, " with the roll-off). Places:");
     // On its own a save can only be checked against the commitment it carries: say so.

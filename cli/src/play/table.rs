@@ -118,26 +118,21 @@ impl<R: BufRead, W: Write> Table<R, W> {
         let labels: Vec<String> = (0..seats).map(|i| self.label(i)).collect();
         let preset = s.engine().rules.preset.clone();
         let out = &mut self.term.out;
-        match start {
-            Start::New => writeln!(out, "Ludo: {preset}, {seats} seats")?,
+        let (how, note) = match start {
+            Start::New => (None, ""),
+            Start::Resumed => (Some("resumed".to_string()), ""),
+            Start::Loaded(path) => (Some(format!("loaded from {}", path.display())), ""),
+            Start::TakenUp(path) => (
+                Some(format!("taken up from {}", path.display())),
+                "; it goes on in the autosave",
+            ),
+        };
+        match how {
+            None => writeln!(out, "Ludo: {preset}, {seats} seats")?,
             // Rolls as `ludo saves` and the replay code count them too, with the roll-off.
-            Start::Resumed => writeln!(
+            Some(how) => writeln!(
                 out,
-                "Ludo: {preset}, {seats} seats, resumed after {} rolls ({} with the roll-off)",
-                turn_rolls(s),
-                s.rolls().len()
-            )?,
-            Start::Loaded(path) => writeln!(
-                out,
-                "Ludo: {preset}, {seats} seats, loaded from {} after {} rolls ({} with the roll-off)",
-                path.display(),
-                turn_rolls(s),
-                s.rolls().len()
-            )?,
-            Start::TakenUp(path) => writeln!(
-                out,
-                "Ludo: {preset}, {seats} seats, taken up from {} after {} rolls ({} with the roll-off; it goes on in the autosave)",
-                path.display(),
+                "Ludo: {preset}, {seats} seats, {how} after {} rolls ({} with the roll-off{note})",
                 turn_rolls(s),
                 s.rolls().len()
             )?,
